@@ -1,0 +1,139 @@
+# ppr - hand-written GNU Makefile.
+#
+#   make                 build ./ppr
+#   make test            unit, golden and validation tests (installs deps)
+#   make demo            run the main job on a built-in default (installs deps)
+#   make bench           benchmarks, printing figures
+#   make DEVELOPER=1     warnings are errors
+#   make SANITIZE=address,undefined test
+#   make BUILD=dir       build somewhere else than build/
+#
+# Each module folder builds its own archive; a test links only the modules
+# its name says it needs (tests/test_<module>*.c), so one module's broken
+# build does not break another module's tests.
+
+BUILD ?= build
+CC ?= cc
+OPT ?= -O2
+CFLAGS ?= $(OPT) -g
+CSTD := -std=c11
+WARN := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wold-style-definition -Wwrite-strings -Wvla \
+	-fno-common
+# CI builds with warnings as errors.
+ifeq ($(CI),true)
+DEVELOPER ?= 1
+endif
+ifeq ($(DEVELOPER),1)
+WARN += -Werror
+endif
+PPR_CPPFLAGS := -I. -I$(BUILD) -D_GNU_SOURCE -include common/banned.h
+PPR_LDLIBS := -lcjson -lpfm -lz -lm -lpthread
+ifdef SANITIZE
+CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+
+ALL_CFLAGS = $(CSTD) $(WARN) $(PPR_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
+
+# Modules in link order (a module may use only those after it).
+MODULES := model kernels machines dag traces sim common
+DEPS_common :=
+DEPS_sim := common
+DEPS_traces := common
+DEPS_dag := common
+DEPS_machines := sim dag common
+DEPS_kernels := traces sim common
+DEPS_model := kernels machines dag traces sim common
+
+define module_rules
+SRC_$(1) := $$(wildcard $(1)/*.c)
+OBJ_$(1) := $$(patsubst %.c,$(BUILD)/%.o,$$(SRC_$(1)))
+LIB_$(1) := $(BUILD)/lib$(1).a
+$$(LIB_$(1)): $$(OBJ_$(1))
+	@mkdir -p $$(dir $$@)
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+endef
+$(foreach m,$(MODULES),$(eval $(call module_rules,$(m))))
+
+# Modules whose folder holds no .c yet produce no archive.
+libs_of = $(foreach m,$(1),$(if $(SRC_$(m)),$(LIB_$(m))))
+
+CLI_SRC := $(wildcard cli/*.c)
+CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
+CMD_SRC := $(wildcard cli/cmd_*.c)
+ALL_LIBS := $(call libs_of,$(MODULES))
+
+.PHONY: all test check check-full demo bench clean deps unit golden fuzz
+all: ppr
+
+$(BUILD)/ppr: $(CLI_OBJ) $(ALL_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
+
+ppr: $(BUILD)/ppr
+	@cp -f $(BUILD)/ppr ppr
+
+# The command table is generated from the PPR_COMMAND(...) line that each
+# cli/cmd_<name>.c carries, so adding a command touches one file.
+$(BUILD)/cmd_table.h: $(CMD_SRC) Makefile
+	@mkdir -p $(dir $@)
+	@{ for f in $(CMD_SRC); do \
+	  sed -n 's/^PPR_COMMAND(\([a-z_]*\), *\(".*"\)) *$$/PPR_CMD_ENTRY(\1, \2)/p' $$f; \
+	  done; } > $@.tmp && mv $@.tmp $@
+$(BUILD)/cli/ppr.o: $(BUILD)/cmd_table.h
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Native kernels may need their own flags (set in kernels/kernels.mk).
+-include kernels/kernels.mk
+
+# ---- tests ---------------------------------------------------------------
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+# tests/test_<module>[_x].c links <module> and what it depends on; any other
+# name links everything.
+test_mod = $(firstword $(subst _, ,$(patsubst test_%,%,$(notdir $(1)))))
+test_libs = $(if $(filter $(call test_mod,$(1)),$(MODULES)),$(call libs_of,$(call test_mod,$(1)) $(DEPS_$(call test_mod,$(1)))),$(ALL_LIBS))
+
+.SECONDEXPANSION:
+$(BUILD)/tests/%: tests/%.c $$(call test_libs,$$*)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(call test_libs,$*) $(PPR_LDLIBS)
+
+tests: $(TEST_BIN)
+
+deps:
+	@scripts/install-deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory ppr tests
+	@BUILD=$(BUILD) VALGRIND=$(VALGRIND) scripts/run-tests.sh
+
+check: test
+
+check-full: deps
+	@$(MAKE) --no-print-directory ppr tests
+	@BUILD=$(BUILD) FULL=1 scripts/run-tests.sh
+
+# ---- benchmarks ----------------------------------------------------------
+BENCH_SRC := $(wildcard bench/bench_*.c)
+BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+$(BUILD)/bench/%: bench/%.c $(ALL_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -O3 $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+
+bench: deps
+	@$(MAKE) --no-print-directory OPT=-O3 ppr $(BENCH_BIN)
+	@BUILD=$(BUILD) scripts/run-bench.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory ppr
+	@scripts/demo.sh
+
+clean:
+	rm -rf $(BUILD) ppr
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,49 @@
+/*
+ * cli.h - what the subcommands share: the command table entry, output
+ * formats, and the exit conventions (usage error: 2, runtime error: 1).
+ *
+ * Each cli/cmd_<name>.c defines int cmd_<name>(int argc, char **argv) and
+ * carries one line
+ *     PPR_COMMAND(name, "one-line summary")
+ * from which the Makefile generates the dispatcher's table.
+ */
+#ifndef PPR_CLI_H
+#define PPR_CLI_H
+
+#include <stdio.h>
+
+#include "common/ppr_err.h"
+
+#define PPR_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
+
+enum cli_format { CLI_FMT_TABLE = 0, CLI_FMT_CSV, CLI_FMT_JSON };
+
+/* Parse "table|csv|json"; returns 0 or -1. */
+int cli_format_parse(const char *s, enum cli_format *out);
+
+/* "ppr: error: <msg>" on stderr; returns 1 (the runtime-failure status). */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print a struct ppr_err as "ppr: error: file:line: msg"; returns 1. */
+int cli_error_err(const struct ppr_err *err);
+/* "ppr <cmd>: <msg>" plus the usage on stderr; returns 2. */
+int cli_usage_error(const char *usage, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Print a warning "ppr: warning: <msg>" on stderr. */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Parse a positive integer / double option value strictly (whole string);
+ * return 0 or -1.
+ */
+int cli_parse_u64(const char *s, unsigned long long *out);
+int cli_parse_double(const char *s, double *out);
+
+/* Open -o FILE (or stdout for NULL / "-"); NULL on failure (message printed). */
+FILE *cli_open_out(const char *path);
+/* Flush and close; returns 0, or 1 after printing an error. */
+int cli_close_out(FILE *f, const char *path);
+
+/* Quote a field for RFC 4180 CSV onto f. */
+void cli_csv_field(FILE *f, const char *s);
+
+#endif

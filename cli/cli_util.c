@@ -1,0 +1,129 @@
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_format_parse(const char *s, enum cli_format *out)
+{
+	if (!strcmp(s, "table"))
+		*out = CLI_FMT_TABLE;
+	else if (!strcmp(s, "csv"))
+		*out = CLI_FMT_CSV;
+	else if (!strcmp(s, "json"))
+		*out = CLI_FMT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+int cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("ppr: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 1;
+}
+
+int cli_error_err(const struct ppr_err *err)
+{
+	char buf[1400];
+
+	return cli_error("%s", ppr_err_format(err, buf, sizeof(buf)));
+}
+
+int cli_usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("ppr: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (usage)
+		fputs(usage, stderr);
+	return 2;
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("ppr: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_parse_u64(const char *s, unsigned long long *out)
+{
+	char *end;
+
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return (errno || *end) ? -1 : 0;
+}
+
+int cli_parse_double(const char *s, double *out)
+{
+	char *end;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	*out = strtod(s, &end);
+	return (errno || *end) ? -1 : 0;
+}
+
+FILE *cli_open_out(const char *path)
+{
+	FILE *f;
+
+	if (!path || !strcmp(path, "-"))
+		return stdout;
+	f = fopen(path, "w");
+	if (!f)
+		cli_error("cannot open '%s' for writing: %s", path,
+			  strerror(errno));
+	return f;
+}
+
+int cli_close_out(FILE *f, const char *path)
+{
+	int bad = ferror(f);
+
+	if (fflush(f))
+		bad = 1;
+	if (f != stdout && fclose(f))
+		bad = 1;
+	if (bad)
+		return cli_error("cannot write '%s': %s",
+				 path && strcmp(path, "-") ? path : "stdout",
+				 strerror(errno));
+	return 0;
+}
+
+void cli_csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}

@@ -1,0 +1,56 @@
+#include "common/ppr_err.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *ppr_strerror(int code)
+{
+	switch (code) {
+	case PPR_OK: return "success";
+	case PPR_EINVAL: return "invalid argument";
+	case PPR_ENOMEM: return "out of memory";
+	case PPR_EIO: return "input/output error";
+	case PPR_EFORMAT: return "malformed input";
+	case PPR_ERANGE: return "value out of range";
+	case PPR_ENOTSUP: return "not supported";
+	case PPR_ENOENT: return "not found";
+	case PPR_ELIMIT: return "resource limit exceeded";
+	case PPR_ETRUNC: return "truncated input";
+	}
+	return "unknown error";
+}
+
+int ppr_err_set(struct ppr_err *err, int code, const char *file, long line,
+		long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return code;
+	err->code = code;
+	err->line = line;
+	err->col = col;
+	snprintf(err->file, sizeof(err->file), "%s", file ? file : "");
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+char *ppr_err_format(const struct ppr_err *err, char *buf, size_t n)
+{
+	if (!n)
+		return buf;
+	if (err->file[0] && err->line > 0 && err->col > 0)
+		snprintf(buf, n, "%s:%ld:%ld: %s", err->file, err->line,
+			 err->col, err->msg);
+	else if (err->file[0] && err->line > 0)
+		snprintf(buf, n, "%s:%ld: %s", err->file, err->line, err->msg);
+	else if (err->file[0])
+		snprintf(buf, n, "%s: %s", err->file, err->msg);
+	else
+		snprintf(buf, n, "%s", err->msg[0] ? err->msg
+						   : ppr_strerror(err->code));
+	return buf;
+}
