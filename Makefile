@@ -37,14 +37,15 @@ endif
 ALL_CFLAGS = $(CSTD) $(WARN) $(PPR_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 # Modules in link order (a module may use only those after it).
-MODULES := model kernels machines dag traces sim common
+MODULES := model kernels matrix machines dag traces sim common
 DEPS_common :=
 DEPS_sim := common
 DEPS_traces := common
 DEPS_dag := common
 DEPS_machines := sim dag common
-DEPS_kernels := traces sim common
-DEPS_model := kernels machines dag traces sim common
+DEPS_matrix := common
+DEPS_kernels := matrix traces sim common
+DEPS_model := kernels matrix machines dag traces sim common
 
 define module_rules
 SRC_$(1) := $$(wildcard $(1)/*.c)
