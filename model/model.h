@@ -1,0 +1,123 @@
+/*
+ * model.h - the PPR model (eq. 1-4 of docs/ppr-model.md) and, on the same
+ * inputs, the ECM model (Kerncraft's form) and the Roofline.
+ *
+ * Everything here is arithmetic over plain inputs: cycles from the DAG,
+ * bytes and misses from the simulator, bandwidths from the machine file.
+ * Cycles are core cycles; bandwidths are bytes per core cycle.
+ */
+#ifndef PPR_MODEL_H
+#define PPR_MODEL_H
+
+#include <stdint.h>
+
+#include "common/ppr_err.h"
+
+#define MODEL_MAX_LEVELS 4
+
+enum model_bottleneck {
+	MODEL_BOUND_COMPUTE = 0,  /* S_DAG(compute) is the larger term */
+	MODEL_BOUND_MEMORY_INSTR, /* memory instructions dominate the memory side */
+	MODEL_BOUND_REGULAR,      /* regular (prefetched) data transfer dominates */
+	MODEL_BOUND_IRREGULAR,    /* irregular misses dominate */
+};
+
+/*
+ * Inputs of one PPR evaluation.  Level i of the arrays is the cache level
+ * i+1 (0: L1).  bw[i] is the bandwidth, in bytes per cycle, at which lines
+ * come into level i from the level below it (bw[0]: L2->L1, bw[1]: L3->L2,
+ * bw[nlevels-1]: memory->last level).
+ */
+struct model_ppr_in {
+	double flops;             /* A + M + 2*I_FMA */
+	double compute_cycles;    /* S_DAG(A, M, I_FMA) */
+	double memory_cycles;     /* S_DAG(L, S) */
+	double regular_bytes;     /* bytes of regular (prefetchable) data */
+	unsigned regular_from;    /* level the regular data comes from:
+				     0 = L1 (no transfer), 1 = L2, ...,
+				     nlevels = memory */
+	double irregular_misses[MODEL_MAX_LEVELS]; /* misses of irregular
+						       data at each level */
+	unsigned nlevels;
+	double bw[MODEL_MAX_LEVELS];
+	unsigned line_size;
+	double clock_ghz;
+};
+
+struct model_ppr_out {
+	double t_process;     /* eq. 1: max(compute, memory instr), cycles */
+	double t_regular;     /* eq. 2, cycles */
+	double t_irregular;   /* eq. 3, cycles */
+	double t_irr_level[MODEL_MAX_LEVELS]; /* eq. 3 term per level */
+	double memory_side;   /* S_DAG(L,S) + T_regular + T_irregular */
+	double cycles;        /* eq. 4 denominator */
+	double time_s;
+	double gflops;
+	enum model_bottleneck bottleneck;
+};
+
+/*
+ * The narrowest bandwidth on the path from level 'from' (1..nlevels, or
+ * nlevels for memory) to L2 (eq. 2's Min_Bandwidth); for from <= 1 (data
+ * in L1 or L2) the L2->L1 bandwidth is the only link.
+ */
+double model_min_bandwidth(const double *bw, unsigned nlevels,
+			   unsigned from);
+
+int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
+		   struct ppr_err *err);
+
+/*
+ * ECM in Kerncraft's form: T = max(T_OL, T_nOL + sum of transfer terms),
+ * where the transfer term of level i is the bytes crossing into level i
+ * divided by its bandwidth.
+ */
+struct model_ecm_in {
+	double flops;
+	double t_ol;          /* overlapping in-core cycles (arithmetic) */
+	double t_nol;         /* non-overlapping cycles (loads/stores) */
+	unsigned nlevels;
+	double bytes[MODEL_MAX_LEVELS]; /* bytes into level i from below */
+	double bw[MODEL_MAX_LEVELS];
+	double clock_ghz;
+};
+
+struct model_ecm_out {
+	double t_data[MODEL_MAX_LEVELS]; /* T_L1L2, T_L2L3, T_L3Mem, cycles */
+	double cycles;
+	double time_s;
+	double gflops;
+};
+
+int model_ecm_eval(const struct model_ecm_in *in, struct model_ecm_out *out,
+		   struct ppr_err *err);
+
+/*
+ * Roofline: min(peak, bandwidth x operational intensity).  The DRAM
+ * roofline uses the bytes from memory; the cache-aware variant takes one
+ * ceiling per level (bytes into that level and its bandwidth) and the
+ * tightest wins.
+ */
+struct model_roofline_in {
+	double flops;
+	double peak_gflops;
+	unsigned nlevels;        /* levels with traffic (last = memory) */
+	double bytes[MODEL_MAX_LEVELS + 1];
+	double bw_gbs[MODEL_MAX_LEVELS + 1]; /* GB/s per level */
+};
+
+struct model_roofline_out {
+	double intensity[MODEL_MAX_LEVELS + 1]; /* flops/byte per level */
+	double ceiling_gflops[MODEL_MAX_LEVELS + 1];
+	double gflops;          /* min over peak and all ceilings */
+	int limiting;           /* -1: peak; else the level index */
+	double dram_intensity;  /* flops per byte from memory */
+	double dram_gflops;     /* classic DRAM roofline */
+};
+
+int model_roofline_eval(const struct model_roofline_in *in,
+			struct model_roofline_out *out, struct ppr_err *err);
+
+const char *model_bottleneck_name(enum model_bottleneck b);
+
+#endif
