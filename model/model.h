@@ -120,4 +120,55 @@ int model_roofline_eval(const struct model_roofline_in *in,
 
 const char *model_bottleneck_name(enum model_bottleneck b);
 
+/* ---- machine detection (model/detect.c) ------------------------------ */
+
+struct detect_cache {
+	unsigned level;          /* 1, 2, 3 ... */
+	char type[16];           /* "Data", "Instruction", "Unified" */
+	uint64_t size;           /* bytes */
+	uint32_t ways;
+	uint64_t sets;
+	uint32_t line_size;
+};
+
+#define DETECT_MAX_CACHES 8
+
+/*
+ * Read the caches of cpu0 from sysfs.  root is normally
+ * "/sys/devices/system/cpu/cpu0/cache" (tests pass a fake tree).  Fills up
+ * to DETECT_MAX_CACHES entries in index order.
+ */
+int detect_caches_sysfs(const char *root, struct detect_cache *out,
+			unsigned *n, struct ppr_err *err);
+
+/* Summary of repeated timings. */
+struct detect_stat {
+	double min, median, max;
+	unsigned runs;
+};
+
+/*
+ * Core clock in GHz from chains of dependent integer adds (1-cycle latency
+ * on every x86-64 core of the last two decades), timed with
+ * CLOCK_MONOTONIC: cycles are counted by the chain, not read from the TSC.
+ * The figures are GHz per run (higher = fewer stalls: take the median).
+ */
+int detect_core_clock(unsigned runs, struct detect_stat *ghz,
+		      struct ppr_err *err);
+
+/*
+ * Peak double-precision FMA throughput in flops per cycle, from many
+ * independent 256-bit FMA chains (needs AVX2+FMA; PPR_ENOTSUP otherwise).
+ */
+int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
+		    struct ppr_err *err);
+
+/* Read bandwidth over a working set of 'bytes' (GB/s per run). */
+int detect_read_bandwidth(uint64_t bytes, unsigned runs,
+			  struct detect_stat *gbs, struct ppr_err *err);
+
+/* Load-to-use latency by pointer chase over 'bytes' (ns per load). */
+int detect_latency(uint64_t bytes, unsigned runs, struct detect_stat *ns,
+		   struct ppr_err *err);
+
 #endif

@@ -1,5 +1,8 @@
 /* test_model.c - PPR eq. (1)-(4), ECM and Roofline arithmetic. */
 #include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "model/model.h"
 #include "tests/t.h"
@@ -143,8 +146,64 @@ static void test_ecm_roofline(void)
 	T_NEAR(ro.gflops, 10, 0);
 }
 
+static void put(const char *dir, const char *name, const char *val)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(val, f);
+		fclose(f);
+	}
+}
+
+/* A fake sysfs tree: one good L1D, then an index with a broken size. */
+static void test_sysfs(void)
+{
+	char root[] = "/tmp/ppr-sysfs-XXXXXX", dir[600];
+	struct detect_cache c[DETECT_MAX_CACHES];
+	struct ppr_err e = { 0 };
+	unsigned n = 0;
+
+	if (!mkdtemp(root)) {
+		T_SKIP("cannot make a temporary directory");
+		return;
+	}
+	T_CHECK(detect_caches_sysfs(root, c, &n, &e) == PPR_ENOENT);
+	snprintf(dir, sizeof(dir), "%s/index0", root);
+	mkdir(dir, 0700);
+	put(dir, "level", "1\n");
+	put(dir, "type", "Data\n");
+	put(dir, "size", "48K\n");
+	put(dir, "ways_of_associativity", "12\n");
+	put(dir, "number_of_sets", "64\n");
+	put(dir, "coherency_line_size", "64\n");
+	T_CHECK(detect_caches_sysfs(root, c, &n, &e) == 0);
+	T_EQ_U64(n, 1);
+	T_EQ_U64(c[0].size, 48 * 1024);
+	T_EQ_U64(c[0].ways, 12);
+	T_EQ_U64(c[0].sets, 64);
+	T_STR(c[0].type, "Data");
+	snprintf(dir, sizeof(dir), "%s/index1", root);
+	mkdir(dir, 0700);
+	put(dir, "level", "2\n");
+	put(dir, "type", "Unified\n");
+	put(dir, "size", "1024Q\n");
+	T_CHECK(detect_caches_sysfs(root, c, &n, &e) == PPR_EFORMAT);
+	T_CHECK(strstr(e.msg, "'1024Q' is not a number") != NULL);
+	{
+		char cmd[700];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+		T_CHECK(system(cmd) == 0);
+	}
+}
+
 int main(void)
 {
+	test_sysfs();
 	test_paper_conv_tables();
 	test_bottleneck();
 	test_min_bandwidth();
