@@ -1,0 +1,78 @@
+/*
+ * machine.h - machine description files (machines/*.json) and their loader.
+ *
+ * A machine file describes one CPU: clock, cores, the cache hierarchy (as a
+ * struct sim_config the simulator takes as is), the bandwidth of each level
+ * to the level above it, memory bandwidth and latency, and peak figures.
+ * Every key, its unit and its default are documented in machines/README.md.
+ * The loader rejects unknown keys, wrong types, missing required keys and
+ * inconsistent geometry with one line "file:line:col: msg" in err.
+ *
+ * Ownership: machine_load*() fill a caller-provided struct machine (its
+ * previous contents are ignored); the strings it points to are owned by the
+ * struct and freed by machine_release() (which accepts a zeroed struct and
+ * leaves one behind).  On failure nothing is left to release.
+ */
+#ifndef PPR_MACHINE_H
+#define PPR_MACHINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/ppr_err.h"
+#include "sim/sim.h"
+
+/* Figures of one cache level that the simulator does not need. */
+struct machine_level {
+	/* bytes per core cycle this level delivers to the level above it
+	 * (Kerncraft's upstream_throughput); for the first level, to the
+	 * registers; 0 = not given */
+	double bandwidth_bytes_per_cycle;
+	double latency_cycles;          /* load-to-use latency; 0 = not given */
+	unsigned shared_by_cores;       /* cores sharing one instance */
+};
+
+struct machine {
+	char *name;          /* short identifier ("haswell") */
+	char *description;   /* one line for humans ("" if absent) */
+	char *source;        /* where the figures come from ("" if absent) */
+	char *path;          /* the file it was loaded from */
+	double clock_ghz;    /* core clock the figures refer to */
+	unsigned cores;
+
+	/* The hierarchy, complete: every field of every level is set. */
+	struct sim_config hier;
+	/* Per level, same numbering as hier.levels[] ... */
+	struct machine_level level[SIM_MAX_LEVELS];
+	/* ... and the L1I when hier.split_l1. */
+	struct machine_level l1i;
+
+	double mem_bandwidth_gbs;  /* sustained, GB/s (10^9 bytes/s) */
+	double mem_latency_ns;     /* 0 = not given */
+
+	/* Peak figures of one core. */
+	double flops_per_cycle_dp;
+	double flops_per_cycle_sp;
+	unsigned simd_width_bits;
+	int fma;
+	double load_bytes_per_cycle;   /* L1 -> registers */
+	double store_bytes_per_cycle;  /* registers -> L1 */
+};
+
+/* Load a machine file. */
+int machine_load(const char *path, struct machine *out, struct ppr_err *err);
+/* The same from text[0..len); 'name' is used in errors and as path. */
+int machine_load_string(const char *name, const char *text, size_t len,
+			struct machine *out, struct ppr_err *err);
+void machine_release(struct machine *m);
+
+/*
+ * The bandwidth at which lines come into level i from the level below, in
+ * bytes per core cycle, for i in 0..hier.nlevels-1 (the last one is
+ * memory, converted with clock_ghz): the bw[] of model_ppr_in /
+ * model_ecm_in.  Returns hier.nlevels.
+ */
+unsigned machine_fill_bandwidths(const struct machine *m,
+				 double bw[SIM_MAX_LEVELS]);
+
+#endif
