@@ -1,0 +1,707 @@
+/*
+ * sim.c - the multi-level cache hierarchy: construction and the access path.
+ *
+ * Notes (what is modelled, and in which order; tests/test_sim.c holds an
+ * independent reference model written from this text):
+ *   - Caches hold line numbers (address >> log2(line size)); every cache of
+ *     a hierarchy has the same line size.  Set = line mod sets (or a hash of
+ *     the line, SIM_INDEX_HASH), for any set count.
+ *   - A reference [addr, addr+size) touches every line it covers.  With
+ *     SIM_STRADDLE_SPLIT each line is a separate access, in address order,
+ *     each counted once at every level it reaches.  With SIM_STRADDLE_ONE a
+ *     reference spanning two lines is one access: both lines are looked up
+ *     (both update state), it is a miss if either misses, and on a miss both
+ *     lines are looked up in the next level (cachegrind, cg_sim.c).  Only
+ *     the lines that missed are filled.  A reference spanning three or more
+ *     lines is split in both modes.
+ *   - PPR_OP_MODIFY (valgrind lackey 'M') is one access that writes: it is
+ *     counted under MODIFY and behaves like a store (cachegrind counts it as
+ *     one data write; see sim/README.md).  IFETCH goes to L1I when split.
+ *   - Demand access at a cache: count it; look the line(s) up; a hit
+ *     updates replacement state (LRU: most recent; PLRU: tree bits point
+ *     away; FIFO, random: nothing), clears the prefetched mark (counting a
+ *     useful prefetch) and, for a write into a write-back cache, sets the
+ *     dirty bit.  A hit in an exclusive cache removes the line, which moves
+ *     up with its dirty bit.  On a miss the reference goes to the next
+ *     level (memory counts nothing); when it comes back the missed lines
+ *     are filled here (not in an exclusive cache), dirty if the access
+ *     writes or the line came dirty from an exclusive level.
+ *   - Write-through caches never allocate on a write: a write hit stays
+ *     clean and its bytes are forwarded below; a write miss continues below
+ *     as a demand access without filling this level.  A forwarded write (or
+ *     a write-back) arriving at a level that holds the line marks it dirty
+ *     (write-back level; replacement state untouched) or passes it on
+ *     (write-through); a write-back level that lacks it allocates it without
+ *     a fetch (a full-line write); an exclusive level passes it on.
+ *   - Fill: choose the victim (an invalid way first; LRU: least recent;
+ *     FIFO: oldest fill; PLRU: the tree; random: xorshift64* draw mod ways),
+ *     place the new line, then dispose of the victim: an inclusive cache
+ *     back-invalidates it in every cache above (a dirty copy above makes the
+ *     victim dirty); then it goes into an exclusive level below (victim
+ *     cache, clean or dirty), or, if dirty and writebacks are on, is written
+ *     back below.  With writebacks off no dirty bit is ever kept
+ *     (cachegrind models no write-backs).
+ *   - Prefetch (after the demand access at that level is done):
+ *     SIM_PF_NEXTLINE, on a REGULAR demand access looked up at this level
+ *     (which at L2 means it missed L1), fetches line+1 into this level if
+ *     absent.  SIM_PF_STREAM keeps 8 ascending streams per level: an access
+ *     to line L that continues a stream (L = last+1) prefetches lines
+ *     L+distance .. L+distance+degree-1 that were not prefetched before;
+ *     otherwise it starts a new stream (round robin).  A prefetch looks the
+ *     line up below without counting demand statistics (a hit there updates
+ *     replacement), fills every non-exclusive level it missed, and marks the
+ *     line in the target level as prefetched.  No page boundaries, no
+ *     descending streams, no prefetch into exclusive levels.
+ *   - Not modelled: timing, MSHRs, multiple cores/coherence, TLBs, partial
+ *     line validity, write-combining, adaptive replacement, prefetch
+ *     throttling.  Prefetches and write-backs are not counted as accesses.
+ *   - The access path allocates nothing (3C's "seen" set aside).
+ *   - Fast path: a reference within the line that the last demand access
+ *     left most recent in L1 is a hit that changes no state (exact for every
+ *     policy here: a repeated MRU touch is idempotent), except that a write
+ *     must set the dirty bit: stores take it only when that is already so.
+ *     Disabled when L1 prefetches or 3C is on.
+ */
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "sim/sim_int.h"
+
+#define DEFAULT_SEED UINT64_C(0x9E3779B97F4A7C15)
+
+/* ---- set index ----------------------------------------------------------- */
+
+static inline uint64_t line_hash(uint64_t x)
+{
+	return x ^ (x >> 17) ^ (x >> 31) ^ (x >> 47);
+}
+
+static inline uint64_t set_of(const struct sim_cache *c, uint64_t line)
+{
+	uint64_t x = line;
+
+	if (c->index == SIM_INDEX_HASH)
+		x = line_hash(x);
+	if (c->pow2)
+		return x & c->setmask;
+	/* Lemire, Kaser, Kurz: "Faster remainder by direct computation"
+	 * (2019): exact for 32-bit numerator and divisor. */
+	if (c->fm && x <= UINT32_MAX)
+		return (uint64_t)(((sim_u128)(c->fm * x) * c->nsets) >> 64);
+	return x % c->nsets;
+}
+
+/* ---- one set ------------------------------------------------------------- */
+
+static inline int way_find(const uint64_t *t, uint32_t ways, uint64_t key)
+{
+	uint32_t i;
+
+	for (i = 0; i < ways; i++)
+		if ((t[i] & ~SIM_F_MASK) == key)
+			return (int)i;
+	return -1;
+}
+
+static inline uint64_t rng_next(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * UINT64_C(0x2545F4914F6CDD1D);
+}
+
+static inline void plru_touch(uint64_t *bits, uint32_t ways, uint32_t way)
+{
+	uint32_t n = way + ways;
+
+	while (n > 1) {
+		uint32_t p = n >> 1;
+
+		if (n & 1)
+			*bits &= ~(UINT64_C(1) << p);  /* point left, away */
+		else
+			*bits |= UINT64_C(1) << p;     /* point right */
+		n = p;
+	}
+}
+
+static inline uint32_t plru_victim(uint64_t bits, uint32_t ways)
+{
+	uint32_t n = 1;
+
+	while (n < ways)
+		n = 2 * n + (uint32_t)((bits >> n) & 1);
+	return n - ways;
+}
+
+/* A hit on way i: update replacement state, return the way's new index. */
+static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
+				 uint64_t *t, uint32_t i)
+{
+	switch (c->repl) {
+	case SIM_REPL_LRU:
+		if (i) {
+			uint64_t v = t[i];
+
+			memmove(t + 1, t, (size_t)i * sizeof(*t));
+			t[0] = v;
+		}
+		return 0;
+	case SIM_REPL_PLRU:
+		plru_touch(&c->plru[set], c->ways, i);
+		return i;
+	default:
+		return i;
+	}
+}
+
+static inline void way_remove(struct sim_cache *c, uint64_t *t, uint32_t i)
+{
+	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO) {
+		memmove(t + i, t + i + 1, (size_t)(c->ways - 1 - i) * sizeof(*t));
+		t[c->ways - 1] = SIM_TAG_INVALID;
+	} else {
+		t[i] = SIM_TAG_INVALID;
+	}
+}
+
+/* Place v in the set, return the entry it replaced (maybe invalid). */
+static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
+				  uint64_t *t, uint64_t v)
+{
+	uint32_t ways = c->ways, w;
+	uint64_t old;
+
+	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO) {
+		old = t[ways - 1];
+		memmove(t + 1, t, (size_t)(ways - 1) * sizeof(*t));
+		t[0] = v;
+		return old;
+	}
+	for (w = 0; w < ways; w++)
+		if (t[w] == SIM_TAG_INVALID)
+			break;
+	if (w == ways) {
+		if (c->repl == SIM_REPL_PLRU)
+			w = plru_victim(c->plru[set], ways);
+		else
+			w = (uint32_t)((rng_next(&c->rng) >> 32) % ways);
+	}
+	old = t[w];
+	t[w] = v;
+	if (c->repl == SIM_REPL_PLRU)
+		plru_touch(&c->plru[set], ways, w);
+	return old;
+}
+
+/* ---- the hierarchy ------------------------------------------------------- */
+
+static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
+		 uint64_t flags);
+
+static void write_arrive(struct sim_hier *h, struct sim_cache *b,
+			 uint64_t line, uint64_t bytes)
+{
+	while (b) {
+		uint64_t set = set_of(b, line);
+		uint64_t *t = b->tags + set * b->ways;
+		int i = way_find(t, b->ways, line << 2);
+
+		if (i >= 0 && b->write == SIM_WRITE_BACK_ALLOCATE) {
+			if (h->track_dirty)
+				t[i] |= SIM_F_DIRTY;
+			return;
+		}
+		if (i < 0 && b->write == SIM_WRITE_BACK_ALLOCATE &&
+		    b->incl != SIM_INCL_EXCLUSIVE) {
+			fill(h, b, line, h->track_dirty ? SIM_F_DIRTY : 0);
+			return;
+		}
+		/* write-through, or absent from an exclusive level: pass on */
+		b->st.bytes_to_below += bytes;
+		b = b->below;
+	}
+}
+
+static uint64_t back_invalidate(struct sim_hier *h, struct sim_cache *c,
+				uint64_t line)
+{
+	uint64_t dirty = 0;
+	unsigned k;
+
+	for (k = 0; k < h->ncaches; k++) {
+		struct sim_cache *a = h->by_index[k];
+		uint64_t set, *t;
+		int i;
+
+		if (a->depth >= c->depth)
+			continue;
+		set = set_of(a, line);
+		t = a->tags + set * a->ways;
+		i = way_find(t, a->ways, line << 2);
+		if (i < 0)
+			continue;
+		dirty |= t[i] & SIM_F_DIRTY;
+		way_remove(a, t, (uint32_t)i);
+		if (a->mru_line == line)
+			a->mru_line = SIM_LINE_NONE;
+		c->st.back_invalidations++;
+	}
+	return dirty;
+}
+
+static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
+		 uint64_t flags)
+{
+	uint64_t set = set_of(c, line);
+	uint64_t *t = c->tags + set * c->ways;
+	uint64_t old = way_insert(c, set, t, (line << 2) | flags);
+	uint64_t vline, vdirty;
+	struct sim_cache *b = c->below;
+
+	if (old == SIM_TAG_INVALID)
+		return;
+	c->st.evictions++;
+	vline = old >> 2;
+	vdirty = old & SIM_F_DIRTY;
+	if (c->mru_line == vline)
+		c->mru_line = SIM_LINE_NONE;
+	if (c->incl == SIM_INCL_INCLUSIVE)
+		vdirty |= back_invalidate(h, c, vline);
+	if (b && b->incl == SIM_INCL_EXCLUSIVE) {
+		uint64_t bset = set_of(b, vline);
+		uint64_t *bt = b->tags + bset * b->ways;
+		int i = way_find(bt, b->ways, vline << 2);
+
+		c->st.bytes_to_below += c->line_size;
+		if (vdirty)
+			c->st.writebacks++;
+		if (i >= 0)
+			bt[i] |= vdirty;
+		else
+			fill(h, b, vline, vdirty);
+		return;
+	}
+	if (vdirty) {
+		c->st.writebacks++;
+		c->st.bytes_to_below += c->line_size;
+		write_arrive(h, b, vline, c->line_size);
+	}
+}
+
+static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line);
+
+static void stream_update(struct sim_hier *h, struct sim_cache *c,
+			  uint64_t line)
+{
+	unsigned k;
+	uint32_t j;
+
+	for (k = 0; k < SIM_NSTREAMS; k++)
+		if (c->streams[k].last == line)
+			return;
+	for (k = 0; k < SIM_NSTREAMS; k++) {
+		struct sim_stream *s = &c->streams[k];
+		uint64_t end;
+
+		if (s->last == SIM_LINE_NONE || s->last + 1 != line)
+			continue;
+		s->last = line;
+		for (j = 0; j < c->pf_degree; j++) {
+			uint64_t p = line + c->pf_distance + j;
+
+			if (p >= s->next)
+				prefetch(h, c, p);
+		}
+		end = line + c->pf_distance + c->pf_degree;
+		if (end > s->next)
+			s->next = end;
+		return;
+	}
+	c->streams[c->stream_rr].last = line;
+	c->streams[c->stream_rr].next = 0;
+	c->stream_rr = (c->stream_rr + 1) % SIM_NSTREAMS;
+}
+
+/*
+ * The walk: n (1 or 2) lines looked up at c as one access.  Returns a mask
+ * of the lines that come up dirty from an exclusive level.
+ */
+static unsigned walk(struct sim_hier *h, struct sim_cache *c,
+		     const uint64_t *lines, const uint32_t *bytes, unsigned n,
+		     unsigned op, unsigned tag, int demand)
+{
+	int w = demand && (op == PPR_OP_STORE || op == PPR_OP_MODIFY);
+	unsigned missmask = 0, dirty_up = 0, j;
+	int resident_last = 1;
+
+	if (!c)
+		return 0;
+	if (demand)
+		c->st.accesses[op][tag]++;
+	for (j = 0; j < n; j++) {
+		uint64_t set = set_of(c, lines[j]);
+		uint64_t *t = c->tags + set * c->ways;
+		int i = way_find(t, c->ways, lines[j] << 2);
+		uint32_t u;
+
+		if (c->c3) {
+			int first = 0;
+			int fa_hit = sim_3c_touch(c->c3, lines[j], &first);
+
+			if (i < 0 && !(missmask)) {
+				if (first)
+					c->st.compulsory++;
+				else if (fa_hit)
+					c->st.conflict++;
+				else
+					c->st.capacity++;
+			}
+		}
+		if (i < 0) {
+			missmask |= 1u << j;
+			continue;
+		}
+		if (demand && (t[i] & SIM_F_PF)) {
+			c->st.prefetches_useful++;
+			t[i] &= ~SIM_F_PF;
+		}
+		if (c->incl == SIM_INCL_EXCLUSIVE) {
+			if (t[i] & SIM_F_DIRTY)
+				dirty_up |= 1u << j;
+			way_remove(c, t, (uint32_t)i);
+			continue;
+		}
+		u = way_touch(c, set, t, (uint32_t)i);
+		if (w && c->write == SIM_WRITE_BACK_ALLOCATE && h->track_dirty)
+			t[u] |= SIM_F_DIRTY;
+	}
+	if (!missmask) {
+		if (demand)
+			c->st.hits[op][tag]++;
+		if (w && c->write == SIM_WRITE_THROUGH_NOALLOCATE) {
+			for (j = 0; j < n; j++) {
+				c->st.bytes_to_below += bytes[j];
+				write_arrive(h, c->below, lines[j], bytes[j]);
+			}
+		}
+	} else {
+		if (demand)
+			c->st.misses[op][tag]++;
+		if (w && c->write == SIM_WRITE_THROUGH_NOALLOCATE) {
+			for (j = 0; j < n; j++)
+				c->st.bytes_to_below += bytes[j];
+			walk(h, c->below, lines, bytes, n, op, tag, demand);
+			resident_last = !(missmask >> (n - 1) & 1);
+		} else {
+			unsigned dmask = walk(h, c->below, lines, bytes, n, op,
+					      tag, demand);
+
+			if (c->incl == SIM_INCL_EXCLUSIVE) {
+				dirty_up |= dmask & missmask;
+			} else {
+				for (j = 0; j < n; j++) {
+					uint64_t f = 0;
+
+					if (!(missmask >> j & 1))
+						continue;
+					if ((dmask >> j & 1) ||
+					    (w && h->track_dirty))
+						f = SIM_F_DIRTY;
+					fill(h, c, lines[j], f);
+					c->st.bytes_from_below += c->line_size;
+				}
+			}
+		}
+	}
+	if (demand && c->pf != SIM_PF_NONE) {
+		if (c->pf == SIM_PF_NEXTLINE) {
+			if (tag == PPR_TAG_REGULAR)
+				prefetch(h, c, lines[n - 1] + 1);
+		} else {
+			stream_update(h, c, lines[n - 1]);
+		}
+	}
+	if (demand && c->depth == 0) {
+		if (resident_last) {
+			c->mru_line = lines[n - 1];
+			c->mru_wok = c->write == SIM_WRITE_BACK_ALLOCATE &&
+				     (w || !h->track_dirty);
+		} else {
+			c->mru_line = SIM_LINE_NONE;
+		}
+	}
+	return dirty_up;
+}
+
+static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line)
+{
+	uint64_t set, *t;
+	uint32_t ls = c->line_size;
+	unsigned d;
+
+	if (line > h->max_line)
+		return;
+	set = set_of(c, line);
+	t = c->tags + set * c->ways;
+	if (way_find(t, c->ways, line << 2) >= 0)
+		return;
+	c->st.prefetches_issued++;
+	d = walk(h, c->below, &line, &ls, 1, PPR_OP_LOAD, PPR_TAG_REGULAR, 0);
+	fill(h, c, line, SIM_F_PF | (d ? SIM_F_DIRTY : 0));
+	c->st.bytes_from_below += c->line_size;
+}
+
+/* ---- the public access path ---------------------------------------------- */
+
+static void access_slow(struct sim_hier *h, const struct ppr_access *a)
+{
+	unsigned op = a->op & 3, tag = a->tag & 1;
+	struct sim_cache *c = (op == PPR_OP_IFETCH && h->l1i) ? h->l1i : h->l1d;
+	uint64_t size = a->size ? a->size : 1;
+	uint64_t first = a->addr >> h->shift, last, line, lines[2];
+	uint64_t lmask = ((uint64_t)1 << h->shift) - 1;
+	uint32_t bytes[2];
+
+	if (a->addr + (size - 1) < a->addr)
+		last = h->max_line;
+	else
+		last = (a->addr + size - 1) >> h->shift;
+	if (first == last) {
+		lines[0] = first;
+		bytes[0] = (uint32_t)size;
+		walk(h, c, lines, bytes, 1, op, tag, 1);
+		return;
+	}
+	if (h->one && last == first + 1) {
+		lines[0] = first;
+		lines[1] = last;
+		bytes[0] = (uint32_t)(lmask + 1 - (a->addr & lmask));
+		bytes[1] = (uint32_t)(size - bytes[0]);
+		walk(h, c, lines, bytes, 2, op, tag, 1);
+		return;
+	}
+	for (line = first;; line++) {
+		uint64_t lo = line == first ? a->addr & lmask : 0;
+		uint64_t hi = line == last ? ((a->addr + size - 1) & lmask) :
+					     lmask;
+
+		lines[0] = line;
+		bytes[0] = (uint32_t)(hi - lo + 1);
+		walk(h, c, lines, bytes, 1, op, tag, 1);
+		if (line == last)
+			break;
+	}
+}
+
+static inline void access_one(struct sim_hier *h, const struct ppr_access *a)
+{
+	unsigned op = a->op & 3;
+	struct sim_cache *c = (op == PPR_OP_IFETCH && h->l1i) ? h->l1i : h->l1d;
+	uint64_t line = a->addr >> h->shift;
+
+	if (h->fast_ok && line == c->mru_line &&
+	    (a->addr & (c->line_size - 1)) + a->size <= c->line_size &&
+	    (op == PPR_OP_LOAD || op == PPR_OP_IFETCH || c->mru_wok)) {
+		unsigned tag = a->tag & 1;
+
+		c->st.accesses[op][tag]++;
+		c->st.hits[op][tag]++;
+		return;
+	}
+	access_slow(h, a);
+}
+
+void sim_hier_access(struct sim_hier *h, const struct ppr_access *a)
+{
+	access_one(h, a);
+}
+
+void sim_hier_access_batch(struct sim_hier *h, const struct ppr_access *a,
+			   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		access_one(h, &a[i]);
+}
+
+static int sink_emit(void *ctx, const struct ppr_access *acc, size_t n)
+{
+	sim_hier_access_batch(ctx, acc, n);
+	return 0;
+}
+
+struct ppr_sink sim_hier_sink(struct sim_hier *h)
+{
+	struct ppr_sink s = { .emit = sink_emit, .ctx = h };
+
+	return s;
+}
+
+/* ---- construction -------------------------------------------------------- */
+
+static unsigned log2u(uint64_t x)
+{
+	unsigned k = 0;
+
+	while ((UINT64_C(1) << k) < x)
+		k++;
+	return k;
+}
+
+static void cache_reset(struct sim_cache *c)
+{
+	uint64_t i, n = c->nsets * c->ways;
+	unsigned k;
+
+	for (i = 0; i < n; i++)
+		c->tags[i] = SIM_TAG_INVALID;
+	if (c->plru)
+		memset(c->plru, 0, c->nsets * sizeof(*c->plru));
+	memset(&c->st, 0, sizeof(c->st));
+	c->rng = c->cfg.seed ? c->cfg.seed : DEFAULT_SEED;
+	c->mru_line = SIM_LINE_NONE;
+	c->mru_wok = 0;
+	for (k = 0; k < SIM_NSTREAMS; k++) {
+		c->streams[k].last = SIM_LINE_NONE;
+		c->streams[k].next = 0;
+	}
+	c->stream_rr = 0;
+	if (c->c3)
+		sim_3c_reset(c->c3);
+}
+
+static void cache_init(struct sim_cache *c, const struct sim_level_config *lc,
+		       unsigned depth, int classify)
+{
+	memset(c, 0, sizeof(*c));
+	c->cfg = *lc;
+	c->nsets = lc->sets;
+	c->ways = lc->ways;
+	c->line_size = lc->line_size;
+	c->depth = depth;
+	c->repl = lc->repl;
+	c->incl = lc->inclusion;
+	c->write = lc->write;
+	c->pf = lc->prefetch;
+	c->index = lc->index;
+	c->pf_degree = lc->pf_degree ? lc->pf_degree : 1;
+	c->pf_distance = lc->pf_distance ? lc->pf_distance : 1;
+	c->pow2 = (c->nsets & (c->nsets - 1)) == 0;
+	c->setmask = c->nsets - 1;
+	if (!c->pow2 && c->nsets <= UINT32_MAX)
+		c->fm = UINT64_MAX / c->nsets + 1;
+	c->tags = xaligned_alloc((size_t)(c->nsets * c->ways) *
+				 sizeof(*c->tags));
+	if (c->repl == SIM_REPL_PLRU)
+		c->plru = xcalloc((size_t)c->nsets, sizeof(*c->plru));
+	if (classify)
+		c->c3 = sim_3c_new(c->nsets * c->ways);
+	cache_reset(c);
+}
+
+struct sim_hier *sim_hier_new(const struct sim_config *cfg,
+			      struct ppr_err *err)
+{
+	struct sim_hier *h;
+	unsigned k, n = 0;
+
+	if (sim_config_check(cfg, err))
+		return NULL;
+	h = xcalloc(1, sizeof(*h));
+	h->cfg = *cfg;
+	h->shift = log2u(cfg->levels[0].line_size);
+	h->max_line = UINT64_MAX >> h->shift;
+	h->one = cfg->straddle == SIM_STRADDLE_ONE;
+	h->track_dirty = cfg->writebacks != 0;
+	cache_init(&h->caches[n], &cfg->levels[0], 0, cfg->classify_3c);
+	h->l1d = &h->caches[n];
+	h->by_index[n++] = h->l1d;
+	if (cfg->split_l1) {
+		cache_init(&h->caches[n], &cfg->l1i, 0, cfg->classify_3c);
+		h->l1i = &h->caches[n];
+		h->by_index[n++] = h->l1i;
+	}
+	for (k = 1; k < cfg->nlevels; k++) {
+		cache_init(&h->caches[n], &cfg->levels[k], k,
+			   cfg->classify_3c);
+		h->by_index[n] = &h->caches[n];
+		n++;
+	}
+	h->ncaches = n;
+	/* link each cache to the next deeper one */
+	for (k = 0; k < n; k++) {
+		struct sim_cache *c = h->by_index[k];
+		unsigned j;
+
+		c->below = NULL;
+		for (j = 0; j < n; j++)
+			if (h->by_index[j]->depth == c->depth + 1)
+				c->below = h->by_index[j];
+	}
+	h->fast_ok = !cfg->classify_3c && h->l1d->pf == SIM_PF_NONE &&
+		     (!h->l1i || h->l1i->pf == SIM_PF_NONE);
+	return h;
+}
+
+void sim_hier_free(struct sim_hier *h)
+{
+	unsigned k;
+
+	if (!h)
+		return;
+	for (k = 0; k < h->ncaches; k++) {
+		free(h->by_index[k]->tags);
+		free(h->by_index[k]->plru);
+		sim_3c_free(h->by_index[k]->c3);
+	}
+	free(h);
+}
+
+void sim_hier_reset(struct sim_hier *h)
+{
+	unsigned k;
+
+	for (k = 0; k < h->ncaches; k++)
+		cache_reset(h->by_index[k]);
+}
+
+unsigned sim_hier_level_count(const struct sim_hier *h)
+{
+	return h->ncaches;
+}
+
+const struct sim_level_config *sim_hier_level_config(const struct sim_hier *h,
+						     unsigned level)
+{
+	return level < h->ncaches ? &h->by_index[level]->cfg : NULL;
+}
+
+const struct sim_level_stats *sim_hier_level_stats(const struct sim_hier *h,
+						   unsigned level)
+{
+	return level < h->ncaches ? &h->by_index[level]->st : NULL;
+}
+
+double sim_hier_bytes_per_line(const struct sim_hier *h)
+{
+	uint64_t bytes = sizeof(*h), lines = 0;
+	unsigned k;
+
+	for (k = 0; k < h->ncaches; k++) {
+		const struct sim_cache *c = h->by_index[k];
+
+		lines += c->nsets * c->ways;
+		bytes += c->nsets * c->ways * sizeof(*c->tags);
+		if (c->plru)
+			bytes += c->nsets * sizeof(*c->plru);
+		if (c->c3)
+			bytes += sim_3c_bytes(c->c3);
+	}
+	return lines ? (double)bytes / (double)lines : 0.0;
+}

@@ -1,0 +1,107 @@
+/*
+ * sim_int.h - the cache simulator's private state (only sim/ includes it).
+ *
+ * Notes:
+ *   - One struct sim_cache per cache (L1D, optional L1I, L2 ...).  Every
+ *     cache of a hierarchy uses the same line size; a reference is turned
+ *     into line numbers (addr >> shift) once, at the top.
+ *   - Tags: one uint64_t per way holding (line << 2) | flags, flags being
+ *     SIM_F_DIRTY and SIM_F_PF (brought in by a prefetch, not yet used by a
+ *     demand access).  An invalid way holds SIM_TAG_INVALID, whose masked
+ *     value is above any real key because lines are < 2^61 (line size >= 8).
+ *   - LRU and FIFO keep each set's ways in order (most recent / newest
+ *     first) with the invalid ways compacted at the end, so the victim is
+ *     always the last way.  PLRU and random keep physical way positions:
+ *     the victim is the lowest invalid way, else the tree's or the RNG's
+ *     choice.
+ *   - The access path allocates nothing; the 3C classifier's "seen" set is
+ *     the one exception (it grows by doubling, amortised, and only with
+ *     classify_3c).
+ */
+#ifndef PPR_SIM_INT_H
+#define PPR_SIM_INT_H
+
+#include <stdint.h>
+
+#include "sim/sim.h"
+
+#define SIM_F_DIRTY UINT64_C(1)
+#define SIM_F_PF UINT64_C(2)
+#define SIM_F_MASK UINT64_C(3)
+#define SIM_TAG_INVALID UINT64_MAX
+#define SIM_LINE_NONE UINT64_MAX
+#define SIM_NSTREAMS 8
+
+__extension__ typedef unsigned __int128 sim_u128;
+
+struct sim_stream {
+	uint64_t last;   /* last line seen by this stream */
+	uint64_t next;   /* first line not yet prefetched */
+};
+
+/* The 3C classifier of one cache (sim_3c.c). */
+struct sim_3c {
+	/* lines ever touched by a demand access: open addressing set */
+	uint64_t *seen;
+	uint64_t seen_cap, seen_n;
+	/* fully-associative LRU of the same capacity: hashed, linked */
+	uint64_t cap, n;
+	uint64_t *fa_line;
+	uint32_t *fa_prev, *fa_next, *fa_chain;
+	uint32_t *bucket;
+	uint64_t nbucket;
+	uint32_t head, tail, free_head;
+};
+
+struct sim_cache {
+	uint64_t *tags;          /* sets * ways */
+	uint64_t *plru;          /* per set, SIM_REPL_PLRU only */
+	uint64_t nsets;
+	uint64_t setmask;        /* nsets - 1 when a power of two */
+	uint64_t fm;             /* Lemire fastmod constant otherwise */
+	int pow2;
+	uint32_t ways;
+	uint32_t line_size;
+	unsigned depth;          /* 0 for L1D/L1I, 1 for L2 ... */
+	enum sim_repl repl;
+	enum sim_incl incl;
+	enum sim_write write;
+	enum sim_prefetch pf;
+	enum sim_index index;
+	uint32_t pf_degree, pf_distance;
+	uint64_t rng;
+	struct sim_cache *below;  /* NULL: memory */
+	/* The line a demand access last left most recent in this cache, or
+	 * SIM_LINE_NONE; cleared whenever that line leaves (fast path). */
+	uint64_t mru_line;
+	int mru_wok;             /* a write to mru_line changes nothing */
+	struct sim_stream streams[SIM_NSTREAMS];
+	unsigned stream_rr;
+	struct sim_3c *c3;
+	struct sim_level_config cfg;
+	struct sim_level_stats st;
+};
+
+struct sim_hier {
+	struct sim_config cfg;
+	unsigned ncaches;                       /* levels + (split ? 1 : 0) */
+	struct sim_cache *by_index[SIM_MAX_LEVELS + 1];  /* API order */
+	struct sim_cache *l1d, *l1i;            /* l1i NULL unless split */
+	struct sim_cache caches[SIM_MAX_LEVELS + 1];
+	unsigned shift;                         /* log2 line size */
+	uint64_t max_line;
+	int one;                                /* SIM_STRADDLE_ONE */
+	int track_dirty;                        /* writebacks enabled */
+	int fast_ok;                            /* fast path allowed */
+};
+
+/* sim_3c.c */
+struct sim_3c *sim_3c_new(uint64_t lines);
+void sim_3c_free(struct sim_3c *c);
+void sim_3c_reset(struct sim_3c *c);
+/* Record a demand touch of 'line'; returns 1 if it would hit in the
+ * fully-associative LRU shadow, and sets *first when never seen before. */
+int sim_3c_touch(struct sim_3c *c, uint64_t line, int *first);
+uint64_t sim_3c_bytes(const struct sim_3c *c);
+
+#endif
