@@ -111,9 +111,10 @@ int machine_json_get_array(const struct machine_json *doc, const cJSON *obj,
 			   const cJSON **out, struct ppr_err *err);
 
 /*
- * An integer in [min, max] (a JSON number with no fraction).  The error
- * says "'k' must be a positive integer" when min == 1 and max is
- * UINT64_MAX, else "'k' must be an integer in [min, max]".
+ * An integer in [min, max] (a JSON number with no fraction, below 2^53).
+ * The error says "'k' must be a positive integer" (min 1), "... a
+ * non-negative integer" (min 0) or "... an integer in [min, max]", and
+ * "'k' must be at most max" for an integer above max.
  */
 int machine_json_get_u64(const struct machine_json *doc, const cJSON *obj,
 			 const char *key, unsigned flags, uint64_t def,

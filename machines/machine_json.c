@@ -433,22 +433,29 @@ int machine_json_item_u64(const struct machine_json *doc, const cJSON *item,
 			  uint64_t *out, struct ppr_err *err)
 {
 	double v;
+	uint64_t u;
 
 	/* Integers are exact in a double up to 2^53: larger are refused. */
 	if (cJSON_IsNumber(item)) {
 		v = item->valuedouble;
 		if (isfinite(v) && v == floor(v) && v >= 0 &&
-		    v <= 9007199254740992.0 && (uint64_t)v >= min &&
-		    (uint64_t)v <= max) {
-			*out = (uint64_t)v;
-			return 0;
+		    v <= 9007199254740992.0) {
+			u = (uint64_t)v;
+			if (u >= min && u <= max) {
+				*out = u;
+				return 0;
+			}
+			if (u > max)
+				return machine_json_fail(doc, item, err,
+					"'%s' must be at most %llu", what,
+					(unsigned long long)max);
 		}
 	}
-	if (min == 1 && max == UINT64_MAX)
+	if (min == 1)
 		return machine_json_fail(doc, item, err,
 					 "'%s' must be a positive integer",
 					 what);
-	if (min == 0 && max == UINT64_MAX)
+	if (min == 0)
 		return machine_json_fail(doc, item, err,
 					 "'%s' must be a non-negative integer",
 					 what);

@@ -1,0 +1,482 @@
+/*
+ * machine.c - the machine file loader: JSON text -> struct machine.
+ *
+ * Notes:
+ *   - The file's vocabulary is documented key by key in machines/README.md;
+ *     the tables below (allowed keys, enum strings, defaults) are the
+ *     authority and the README follows them.
+ *   - Everything the simulator is given is checked here first, with an
+ *     error naming the key: geometry (size = sets x ways x cl_size, a
+ *     power-of-two line size shared by all levels), level count, policy
+ *     combinations the simulator does not model (write-back without
+ *     write-allocate), and tree-PLRU's power-of-two ways.
+ *   - A split first level is written as two entries of "levels", one with
+ *     "role": "data" and one with "role": "instruction", in either order,
+ *     first in the list.
+ *   - The cJSON tree lives only inside machine_load_string(); the result
+ *     is plain structs and xstrdup'ed strings.
+ */
+#include "machines/machine.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "machines/machine_int.h"
+
+#define MACHINE_MAX_FILE (16u << 20)
+
+static const char *const top_keys[] = {
+	"name", "description", "source", "clock_ghz", "cores", "hierarchy",
+	"memory", "peak", NULL
+};
+static const char *const hier_keys[] = {
+	"levels", "straddle", "writebacks", NULL
+};
+static const char *const level_keys[] = {
+	"name", "role", "size_bytes", "sets", "ways", "cl_size",
+	"replacement_policy", "seed", "inclusion", "write_back",
+	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
+	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
+	"shared_by_cores", NULL
+};
+static const char *const mem_keys[] = {
+	"bandwidth_gbs", "latency_ns", NULL
+};
+static const char *const peak_keys[] = {
+	"flops_per_cycle_dp", "flops_per_cycle_sp", "simd_width_bits", "fma",
+	"load_bytes_per_cycle", "store_bytes_per_cycle", NULL
+};
+
+static const struct machine_json_enum repl_tab[] = {
+	{ "lru", SIM_REPL_LRU }, { "plru", SIM_REPL_PLRU },
+	{ "fifo", SIM_REPL_FIFO }, { "random", SIM_REPL_RANDOM },
+	{ NULL, 0 }
+};
+static const struct machine_json_enum incl_tab[] = {
+	{ "non_inclusive", SIM_INCL_NINE },
+	{ "inclusive", SIM_INCL_INCLUSIVE },
+	{ "exclusive", SIM_INCL_EXCLUSIVE },
+	{ NULL, 0 }
+};
+static const struct machine_json_enum pf_tab[] = {
+	{ "none", SIM_PF_NONE }, { "next_line", SIM_PF_NEXTLINE },
+	{ "stream", SIM_PF_STREAM }, { NULL, 0 }
+};
+static const struct machine_json_enum index_tab[] = {
+	{ "modulo", SIM_INDEX_MODULO }, { "hash", SIM_INDEX_HASH },
+	{ NULL, 0 }
+};
+static const struct machine_json_enum role_tab[] = {
+	{ "unified", SIM_ROLE_UNIFIED }, { "data", SIM_ROLE_DATA },
+	{ "instruction", SIM_ROLE_INSTR }, { NULL, 0 }
+};
+static const struct machine_json_enum straddle_tab[] = {
+	{ "split", SIM_STRADDLE_SPLIT }, { "one", SIM_STRADDLE_ONE },
+	{ NULL, 0 }
+};
+
+static int is_pow2(uint64_t x)
+{
+	return x && !(x & (x - 1));
+}
+
+/* One entry of "levels" into *lc and *ml. */
+static int parse_level(const struct machine_json *doc, const cJSON *o,
+		       struct sim_level_config *lc, struct machine_level *ml,
+		       struct ppr_err *err)
+{
+	const char *name;
+	uint64_t size, sets, ways, cl, seed, deg, dist, shared;
+	int role, repl, incl, pf, idx, wb, wa, rc;
+	double bw, lat;
+
+	if ((rc = machine_json_check_keys(doc, o, "levels[]", level_keys, err)))
+		return rc;
+	if ((rc = machine_json_get_string(doc, o, "name", MACHINE_JSON_REQUIRED,
+					  NULL, &name, err)))
+		return rc;
+	if (!name[0] || strlen(name) >= SIM_NAME_MAX)
+		return machine_json_fail(doc, machine_json_member(o, "name"),
+					 err, "'name' must be 1 to %d "
+					 "characters", SIM_NAME_MAX - 1);
+	if ((rc = machine_json_get_enum(doc, o, "role", 0, role_tab,
+					SIM_ROLE_UNIFIED, &role, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "size_bytes",
+				       MACHINE_JSON_REQUIRED, 0, 1, UINT64_MAX,
+				       &size, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "ways", MACHINE_JSON_REQUIRED,
+				       0, 1, UINT32_MAX, &ways, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "cl_size",
+				       MACHINE_JSON_REQUIRED, 0, 1, UINT32_MAX,
+				       &cl, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "sets", 0, 0, 1, UINT64_MAX,
+				       &sets, err)))
+		return rc;
+	if (!is_pow2(cl))
+		return machine_json_fail(doc, machine_json_member(o, "cl_size"),
+					 err, "'cl_size' must be a power of two"
+					 " (got %llu)", (unsigned long long)cl);
+	if (cl < 8)
+		return machine_json_fail(doc, machine_json_member(o, "cl_size"),
+					 err, "'cl_size' must be at least 8");
+	if (!sets) {
+		/* derived from size / (ways x cl_size), which must be exact */
+		if (size % (ways * cl))
+			return machine_json_fail(doc,
+				machine_json_member(o, "size_bytes"), err,
+				"'size_bytes' must be a multiple of ways x "
+				"cl_size (%llu x %llu = %llu), got %llu",
+				(unsigned long long)ways,
+				(unsigned long long)cl,
+				(unsigned long long)(ways * cl),
+				(unsigned long long)size);
+		sets = size / (ways * cl);
+	} else if (sets > UINT64_MAX / ways / cl || sets * ways * cl != size) {
+		return machine_json_fail(doc,
+			machine_json_member(o, "size_bytes"), err,
+			"'size_bytes' must equal sets x ways x cl_size "
+			"(%llu x %llu x %llu), got %llu",
+			(unsigned long long)sets, (unsigned long long)ways,
+			(unsigned long long)cl, (unsigned long long)size);
+	}
+	if ((rc = machine_json_get_enum(doc, o, "replacement_policy", 0,
+					repl_tab, SIM_REPL_LRU, &repl, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "seed", 0, 1, 0, UINT64_MAX,
+				       &seed, err)) ||
+	    (rc = machine_json_get_enum(doc, o, "inclusion", 0, incl_tab,
+					SIM_INCL_NINE, &incl, err)) ||
+	    (rc = machine_json_get_bool(doc, o, "write_back", 0, 1, &wb,
+					err)) ||
+	    (rc = machine_json_get_bool(doc, o, "write_allocate", 0, 1, &wa,
+					err)) ||
+	    (rc = machine_json_get_enum(doc, o, "prefetch", 0, pf_tab,
+					SIM_PF_NONE, &pf, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "prefetch_degree", 0, 1, 1,
+				       64, &deg, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "prefetch_distance", 0, 1, 1,
+				       4096, &dist, err)) ||
+	    (rc = machine_json_get_enum(doc, o, "index", 0, index_tab,
+					SIM_INDEX_MODULO, &idx, err)) ||
+	    (rc = machine_json_get_double(doc, o, "bandwidth_bytes_per_cycle",
+					  MACHINE_JSON_NONNEG, 0, &bw, err)) ||
+	    (rc = machine_json_get_double(doc, o, "latency_cycles",
+					  MACHINE_JSON_NONNEG, 0, &lat, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "shared_by_cores", 0, 1, 1,
+				       UINT32_MAX, &shared, err)))
+		return rc;
+	if (repl == SIM_REPL_PLRU && !is_pow2(ways))
+		return machine_json_fail(doc,
+			machine_json_member(o, "replacement_policy"), err,
+			"'replacement_policy' \"plru\" needs a power-of-two "
+			"'ways' (got %llu)", (unsigned long long)ways);
+	if (wb != wa)
+		return machine_json_fail(doc,
+			machine_json_member(o, "write_allocate"), err,
+			"'write_allocate' must equal 'write_back': only "
+			"write-back + write-allocate and write-through + "
+			"no-write-allocate are simulated");
+
+	memset(lc, 0, sizeof(*lc));
+	snprintf(lc->name, sizeof(lc->name), "%s", name);
+	lc->role = (enum sim_role)role;
+	lc->size = size;
+	lc->sets = sets;
+	lc->ways = (uint32_t)ways;
+	lc->line_size = (uint32_t)cl;
+	lc->repl = (enum sim_repl)repl;
+	lc->seed = seed;
+	lc->inclusion = (enum sim_incl)incl;
+	lc->write = wb ? SIM_WRITE_BACK_ALLOCATE : SIM_WRITE_THROUGH_NOALLOCATE;
+	lc->prefetch = (enum sim_prefetch)pf;
+	lc->pf_degree = (uint32_t)deg;
+	lc->pf_distance = (uint32_t)dist;
+	lc->index = (enum sim_index)idx;
+	ml->bandwidth_bytes_per_cycle = bw;
+	ml->latency_cycles = lat;
+	ml->shared_by_cores = (unsigned)shared;
+	return 0;
+}
+
+static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
+			   struct machine *m, struct ppr_err *err)
+{
+	const cJSON *levels, *e, *first = NULL;
+	int straddle, rc, wbs;
+	unsigned n = 0, k = 0, i, ref_cl = 0;
+	int have_i = 0, have_d = 0;
+
+	if ((rc = machine_json_check_keys(doc, h, "hierarchy", hier_keys,
+					  err)) ||
+	    (rc = machine_json_get_array(doc, h, "levels",
+					 MACHINE_JSON_REQUIRED, &levels,
+					 err)) ||
+	    (rc = machine_json_get_enum(doc, h, "straddle", 0, straddle_tab,
+					SIM_STRADDLE_SPLIT, &straddle, err)) ||
+	    (rc = machine_json_get_bool(doc, h, "writebacks", 0, 1, &wbs,
+					err)))
+		return rc;
+	m->hier.straddle = (enum sim_straddle)straddle;
+	m->hier.writebacks = wbs;
+	m->hier.classify_3c = 0;
+
+	for (e = levels->child; e; e = e->next)
+		n++;
+	if (n == 0)
+		return machine_json_fail(doc, levels, err,
+					 "'levels' must have at least one "
+					 "cache level");
+
+	for (e = levels->child; e; e = e->next, k++) {
+		struct sim_level_config lc;
+		struct machine_level ml;
+
+		if ((rc = parse_level(doc, e, &lc, &ml, err)))
+			return rc;
+		if (!first)
+			first = e;
+		if (!ref_cl)
+			ref_cl = lc.line_size;
+		if (lc.line_size != ref_cl)
+			return machine_json_fail(doc,
+				machine_json_member(e, "cl_size"), err,
+				"'cl_size' must be the same in every level "
+				"(%u in the first), got %u", ref_cl,
+				lc.line_size);
+		if (lc.role != SIM_ROLE_UNIFIED && k > 1)
+			return machine_json_fail(doc,
+				machine_json_member(e, "role"), err,
+				"'role' \"%s\" is only allowed in the first two "
+				"entries of 'levels' (a split L1)",
+				lc.role == SIM_ROLE_DATA ? "data"
+							 : "instruction");
+		if (lc.role == SIM_ROLE_INSTR) {
+			if (have_i)
+				return machine_json_fail(doc,
+					machine_json_member(e, "role"), err,
+					"'role' \"instruction\" may appear "
+					"only once");
+			have_i = 1;
+			m->hier.l1i = lc;
+			m->l1i = ml;
+			continue;
+		}
+		if (lc.role == SIM_ROLE_DATA)
+			have_d = 1;
+		for (i = 0; i < m->hier.nlevels; i++)
+			if (!strcmp(m->hier.levels[i].name, lc.name))
+				break;
+		if (i < m->hier.nlevels ||
+		    (have_i && !strcmp(m->hier.l1i.name, lc.name)))
+			return machine_json_fail(doc,
+				machine_json_member(e, "name"), err,
+				"'name' must be unique: \"%s\" is used twice",
+				lc.name);
+		if (m->hier.nlevels == SIM_MAX_LEVELS)
+			return machine_json_fail(doc, e, err,
+				"'levels' must have at most %d cache levels "
+				"(plus an optional instruction cache)",
+				SIM_MAX_LEVELS);
+		if (m->hier.nlevels == 0 &&
+		    lc.inclusion == SIM_INCL_EXCLUSIVE)
+			return machine_json_fail(doc,
+				machine_json_member(e, "inclusion"), err,
+				"'inclusion' \"exclusive\" needs a level above:"
+				" not allowed in the first level");
+		if (m->hier.nlevels == 0 && lc.prefetch == SIM_PF_NEXTLINE)
+			return machine_json_fail(doc,
+				machine_json_member(e, "prefetch"), err,
+				"'prefetch' \"next_line\" needs a level above:"
+				" not allowed in the first level");
+		m->level[m->hier.nlevels] = ml;
+		m->hier.levels[m->hier.nlevels++] = lc;
+	}
+	if (have_i != have_d || (have_i && !m->hier.nlevels))
+		return machine_json_fail(doc, first, err,
+			"a split L1 needs one 'role' \"data\" and one 'role' "
+			"\"instruction\" entry");
+	if (!have_i && m->hier.nlevels)
+		m->hier.levels[0].role = SIM_ROLE_UNIFIED;
+	m->hier.split_l1 = have_i;
+	if (!have_i) {
+		/* a complete, inert L1I config */
+		m->hier.l1i = m->hier.levels[0];
+		snprintf(m->hier.l1i.name, sizeof(m->hier.l1i.name), "L1I");
+		m->hier.l1i.role = SIM_ROLE_INSTR;
+	}
+	return 0;
+}
+
+static int parse_doc(const struct machine_json *doc, struct machine *m,
+		     struct ppr_err *err)
+{
+	const cJSON *root = doc->root, *h, *mem, *peak;
+	const char *name, *desc, *src;
+	uint64_t cores, simd;
+	int rc;
+
+	if ((rc = machine_json_check_keys(doc, root, "machine file", top_keys,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, root, "name",
+					  MACHINE_JSON_REQUIRED, NULL, &name,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, root, "description", 0, "",
+					  &desc, err)) ||
+	    (rc = machine_json_get_string(doc, root, "source", 0, "", &src,
+					  err)) ||
+	    (rc = machine_json_get_double(doc, root, "clock_ghz",
+					  MACHINE_JSON_POSITIVE, 0,
+					  &m->clock_ghz, err)) ||
+	    (rc = machine_json_get_u64(doc, root, "cores", 0, 1, 1, 1u << 20,
+				       &cores, err)) ||
+	    (rc = machine_json_get_object(doc, root, "hierarchy",
+					  MACHINE_JSON_REQUIRED, &h, err)) ||
+	    (rc = machine_json_get_object(doc, root, "memory", 0, &mem,
+					  err)) ||
+	    (rc = machine_json_get_object(doc, root, "peak", 0, &peak, err)))
+		return rc;
+	if (!name[0])
+		return machine_json_fail(doc, machine_json_member(root, "name"),
+					 err, "'name' must not be empty");
+	m->cores = (unsigned)cores;
+	if ((rc = parse_hierarchy(doc, h, m, err)))
+		return rc;
+	if (mem &&
+	    ((rc = machine_json_check_keys(doc, mem, "memory", mem_keys,
+					   err)) ||
+	     (rc = machine_json_get_double(doc, mem, "bandwidth_gbs",
+					   MACHINE_JSON_REQUIRED |
+					   MACHINE_JSON_POSITIVE, 0,
+					   &m->mem_bandwidth_gbs, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "latency_ns",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_latency_ns, err))))
+		return rc;
+	if (peak &&
+	    ((rc = machine_json_check_keys(doc, peak, "peak", peak_keys,
+					   err)) ||
+	     (rc = machine_json_get_double(doc, peak, "flops_per_cycle_dp",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->flops_per_cycle_dp, err)) ||
+	     (rc = machine_json_get_double(doc, peak, "flops_per_cycle_sp",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->flops_per_cycle_sp, err)) ||
+	     (rc = machine_json_get_u64(doc, peak, "simd_width_bits", 0, 0, 0,
+					4096, &simd, err)) ||
+	     (rc = machine_json_get_bool(doc, peak, "fma", 0, 0, &m->fma,
+					 err)) ||
+	     (rc = machine_json_get_double(doc, peak, "load_bytes_per_cycle",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->load_bytes_per_cycle, err)) ||
+	     (rc = machine_json_get_double(doc, peak, "store_bytes_per_cycle",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->store_bytes_per_cycle, err))))
+		return rc;
+	if (peak) {
+		if (simd & (simd - 1) || (simd && simd < 64))
+			return machine_json_fail(doc,
+				machine_json_member(peak, "simd_width_bits"),
+				err, "'simd_width_bits' must be 0 or a power "
+				"of two >= 64");
+		m->simd_width_bits = (unsigned)simd;
+	}
+	m->name = xstrdup(name);
+	m->description = xstrdup(desc);
+	m->source = xstrdup(src);
+	return 0;
+}
+
+int machine_load_string(const char *name, const char *text, size_t len,
+			struct machine *out, struct ppr_err *err)
+{
+	struct machine_json doc;
+	struct machine m;
+	int rc;
+
+	memset(&m, 0, sizeof(m));
+	rc = machine_json_parse(&doc, name, text, len, err);
+	if (rc)
+		return rc;
+	rc = parse_doc(&doc, &m, err);
+	machine_json_release(&doc);
+	if (rc) {
+		machine_release(&m);
+		return rc;
+	}
+	m.path = xstrdup(name);
+	*out = m;
+	return 0;
+}
+
+int machine_load(const char *path, struct machine *out, struct ppr_err *err)
+{
+	FILE *f = NULL;
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got;
+	int rc;
+
+	f = fopen(path, "rb");
+	if (!f)
+		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+				   "cannot open machine file '%s': %s", path,
+				   strerror(errno));
+	for (;;) {
+		if (n == cap) {
+			if (cap >= MACHINE_MAX_FILE) {
+				rc = ppr_err_set(err, PPR_ELIMIT, path, 0, 0,
+						 "machine file larger than "
+						 "%u MiB",
+						 MACHINE_MAX_FILE >> 20);
+				goto fail;
+			}
+			cap = cap ? 2 * cap : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		rc = ppr_err_set(err, PPR_EIO, path, 0, 0,
+				 "cannot read machine file: %s",
+				 strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	f = NULL;
+	rc = machine_load_string(path, buf, n, out, err);
+	free(buf);
+	return rc;
+fail:
+	if (f)
+		fclose(f);
+	free(buf);
+	return rc;
+}
+
+void machine_release(struct machine *m)
+{
+	if (!m)
+		return;
+	free(m->name);
+	free(m->description);
+	free(m->source);
+	free(m->path);
+	memset(m, 0, sizeof(*m));
+}
+
+unsigned machine_fill_bandwidths(const struct machine *m,
+				 double bw[SIM_MAX_LEVELS])
+{
+	unsigned i, n = m->hier.nlevels;
+
+	for (i = 0; i + 1 < n; i++)
+		bw[i] = m->level[i + 1].bandwidth_bytes_per_cycle;
+	if (n)
+		bw[n - 1] = m->clock_ghz > 0
+			    ? m->mem_bandwidth_gbs / m->clock_ghz : 0;
+	return n;
+}

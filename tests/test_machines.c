@@ -1,0 +1,452 @@
+/*
+ * test_machines.c - the machine loader: every shipped machine file loads
+ * with the geometry it claims, and malformed files fail with the exact
+ * one-line error expected (table-driven, rows carry __LINE__).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machines/machine.h"
+#include "machines/machine_int.h"
+#include "t.h"
+
+static void check_level(const struct sim_level_config *l, const char *name,
+			uint64_t size, uint64_t sets, uint32_t ways, int line)
+{
+	T_STR_AT(l->name, name, line);
+	T_EQ_U64_AT(l->size, size, line);
+	T_EQ_U64_AT(l->sets, sets, line);
+	T_EQ_U64_AT(l->ways, ways, line);
+	T_EQ_U64_AT(l->line_size, 64, line);
+	T_EQ_U64_AT(l->sets * l->ways * l->line_size, l->size, line);
+}
+
+static int load_ok(const char *path, struct machine *m)
+{
+	struct ppr_err err = { 0 };
+	char buf[1400];
+	int rc = machine_load(path, m, &err);
+
+	if (rc)
+		fprintf(stderr, "load %s: %s\n", path,
+			ppr_err_format(&err, buf, sizeof(buf)));
+	T_CHECK(rc == 0);
+	return rc;
+}
+
+static void test_haswell(void)
+{
+	struct machine m;
+	double bw[SIM_MAX_LEVELS];
+
+	if (load_ok("machines/haswell.json", &m))
+		return;
+	T_STR(m.name, "haswell");
+	T_CHECK(m.source[0] != '\0');
+	T_NEAR(m.clock_ghz, 2.7, 1e-12);
+	T_EQ_U64(m.hier.nlevels, 3);
+	T_CHECK(!m.hier.split_l1);
+	check_level(&m.hier.levels[0], "L1D", 32768, 64, 8, __LINE__);
+	check_level(&m.hier.levels[1], "L2", 262144, 512, 8, __LINE__);
+	check_level(&m.hier.levels[2], "L3", 30u << 20, 24576, 20, __LINE__);
+	T_CHECK(m.hier.levels[2].inclusion == SIM_INCL_INCLUSIVE);
+	T_CHECK(m.hier.levels[1].prefetch == SIM_PF_NEXTLINE);
+	T_CHECK(m.hier.levels[0].prefetch == SIM_PF_NONE);
+	T_CHECK(m.hier.levels[2].prefetch == SIM_PF_NONE);
+	T_CHECK(m.hier.levels[0].repl == SIM_REPL_LRU);
+	T_CHECK(m.hier.writebacks == 1);
+	T_CHECK(m.hier.straddle == SIM_STRADDLE_SPLIT);
+	T_NEAR(m.mem_bandwidth_gbs, 42.6, 1e-12);
+	T_NEAR(m.flops_per_cycle_dp, 16, 0);
+	T_NEAR(m.load_bytes_per_cycle, 64, 0);
+	T_NEAR(m.store_bytes_per_cycle, 32, 0);
+	T_CHECK(m.fma == 1);
+	T_EQ_U64(machine_fill_bandwidths(&m, bw), 3);
+	T_NEAR(bw[0], 64, 0);          /* L2 -> L1 */
+	T_NEAR(bw[1], 32, 0);          /* L3 -> L2 */
+	T_NEAR(bw[2], 42.6 / 2.7, 1e-12); /* memory -> L3, B/cy */
+	machine_release(&m);
+	T_CHECK(m.name == NULL);
+	machine_release(&m);  /* twice: harmless */
+}
+
+static void test_zen(void)
+{
+	struct machine m;
+
+	if (load_ok("machines/zen4-epyc.json", &m))
+		return;
+	T_EQ_U64(m.hier.nlevels, 3);
+	T_CHECK(m.hier.split_l1 == 1);
+	check_level(&m.hier.levels[0], "L1D", 49152, 64, 12, __LINE__);
+	check_level(&m.hier.l1i, "L1I", 32768, 64, 8, __LINE__);
+	check_level(&m.hier.levels[1], "L2", 1u << 20, 1024, 16, __LINE__);
+	check_level(&m.hier.levels[2], "L3", 32u << 20, 32768, 16, __LINE__);
+	T_CHECK(m.hier.levels[2].inclusion == SIM_INCL_EXCLUSIVE);
+	T_CHECK(m.hier.levels[0].role == SIM_ROLE_DATA);
+	T_CHECK(m.hier.l1i.role == SIM_ROLE_INSTR);
+	T_NEAR(m.clock_ghz, 3.7, 1e-12);
+	machine_release(&m);
+}
+
+/* Compare with sysfs when it is there (this machine's file). */
+static void test_zen_sysfs(void)
+{
+	static const struct {
+		int idx;
+		unsigned which; /* 0 L1D, 9 L1I, else levels[which] */
+	} map[] = { { 0, 0 }, { 1, 9 }, { 2, 1 }, { 3, 2 } };
+	struct machine m;
+	size_t i;
+	FILE *f;
+
+	f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/type", "r");
+	if (!f) {
+		T_SKIP("no /sys/devices/system/cpu/cpu0/cache");
+		return;
+	}
+	fclose(f);
+	if (load_ok("machines/zen4-epyc.json", &m))
+		return;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		char path[128];
+		unsigned long long ways = 0, sets = 0;
+		const struct sim_level_config *l =
+			map[i].which == 9 ? &m.hier.l1i
+					  : &m.hier.levels[map[i].which];
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/"
+			 "cache/index%d/ways_of_associativity", map[i].idx);
+		f = fopen(path, "r");
+		if (!f || fscanf(f, "%llu", &ways) != 1) {
+			if (f)
+				fclose(f);
+			T_SKIP("sysfs cache entry unreadable");
+			continue;
+		}
+		fclose(f);
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/"
+			 "cache/index%d/number_of_sets", map[i].idx);
+		f = fopen(path, "r");
+		if (!f || fscanf(f, "%llu", &sets) != 1) {
+			if (f)
+				fclose(f);
+			T_SKIP("sysfs cache entry unreadable");
+			continue;
+		}
+		fclose(f);
+		/* the file describes the machine the tests were written on;
+		 * elsewhere a mismatch is expected, not a failure */
+		if (l->ways != ways || l->sets != sets) {
+			printf("note: sysfs index%d is %llu-way %llu sets, "
+			       "zen4-epyc.json says %u-way %llu sets "
+			       "(another machine?)\n", map[i].idx, ways, sets,
+			       l->ways, (unsigned long long)l->sets);
+			T_SKIP("not the machine zen4-epyc.json describes");
+			continue;
+		}
+		T_EQ_U64_AT(l->ways, ways, map[i].idx);
+		T_EQ_U64_AT(l->sets, sets, map[i].idx);
+	}
+	machine_release(&m);
+}
+
+static void test_compat(void)
+{
+	struct machine m;
+
+	if (!load_ok("machines/compat/dinero-p2.json", &m)) {
+		T_EQ_U64(m.hier.nlevels, 3);
+		check_level(&m.hier.levels[0], "L1", 32768, 64, 8, __LINE__);
+		check_level(&m.hier.levels[1], "L2", 262144, 512, 8, __LINE__);
+		check_level(&m.hier.levels[2], "L3", 32u << 20, 32768, 16,
+			    __LINE__);
+		for (unsigned i = 0; i < 3; i++) {
+			const struct sim_level_config *l = &m.hier.levels[i];
+
+			T_CHECK_AT(l->repl == SIM_REPL_LRU, i);
+			T_CHECK_AT(l->inclusion == SIM_INCL_NINE, i);
+			T_CHECK_AT(l->write == SIM_WRITE_BACK_ALLOCATE, i);
+			T_CHECK_AT(l->prefetch == SIM_PF_NONE, i);
+			T_CHECK_AT(l->index == SIM_INDEX_MODULO, i);
+		}
+		T_CHECK(!m.hier.split_l1);
+		T_CHECK(m.hier.writebacks == 1);
+		T_NEAR(m.clock_ghz, 0, 0);  /* not given */
+		machine_release(&m);
+	}
+	if (!load_ok("machines/compat/haswell-nine.json", &m)) {
+		check_level(&m.hier.levels[2], "L3", 30u << 20, 24576, 20,
+			    __LINE__);
+		T_CHECK(m.hier.levels[2].inclusion == SIM_INCL_NINE);
+		T_CHECK(m.hier.levels[1].prefetch == SIM_PF_NONE);
+		machine_release(&m);
+	}
+	if (!load_ok("machines/compat/cachegrind.json", &m)) {
+		T_EQ_U64(m.hier.nlevels, 2);
+		T_CHECK(m.hier.split_l1 == 1);
+		check_level(&m.hier.l1i, "I1", 32768, 64, 8, __LINE__);
+		check_level(&m.hier.levels[0], "D1", 32768, 64, 8, __LINE__);
+		check_level(&m.hier.levels[1], "LL", 32u << 20, 32768, 16,
+			    __LINE__);
+		T_CHECK(m.hier.straddle == SIM_STRADDLE_ONE);
+		T_CHECK(m.hier.writebacks == 0);
+		T_CHECK(m.hier.levels[1].write == SIM_WRITE_BACK_ALLOCATE);
+		machine_release(&m);
+	}
+}
+
+/* ---- malformed files ---------------------------------------------------- */
+
+/* A valid level and its pieces, to build rows from. */
+#define LV "{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8, " \
+	   "\"cl_size\": 64}"
+#define LVN(n) "{\"name\": \"" n "\", \"size_bytes\": 32768, \"ways\": 8, " \
+	       "\"cl_size\": 64}"
+#define DOC(levels) "{\"name\": \"m\",\n \"hierarchy\": {\"levels\": [\n" \
+		    levels "\n]}}\n"
+
+static const struct bad_row {
+	int line;
+	const char *text;
+	const char *want;
+} bad_rows[] = {
+	{ __LINE__, "", "bad.json:1:1: empty file: expected a JSON object" },
+	{ __LINE__, " \n\t\n", "bad.json:1:1: empty file: expected a JSON "
+	  "object" },
+	{ __LINE__, "{\"name\": \"m\",\n  \"hierarchy\" {}}",
+	  "bad.json:2:15: syntax error near '{'" },
+	{ __LINE__, "{\"name\": \"m\"", "bad.json:1:13: syntax error: "
+	  "unexpected end of file" },
+	{ __LINE__, "{\"name\": \"m\"}\n}", "bad.json:2:1: syntax error near "
+	  "'}'" },
+	{ __LINE__, "[1, 2]", "bad.json:1:1: 'machine file' must be an "
+	  "object" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"colour\": 1}",
+	  "bad.json:2:2: unknown key 'colour' in 'machine file' (allowed: "
+	  "name, description, source, clock_ghz, cores, hierarchy, memory, "
+	  "peak)" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
+	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
+	  "role, size_bytes, sets, ways, cl_size, replacement_policy, seed, "
+	  "inclusion, write_back, write_allocate, prefetch, prefetch_degree, "
+	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
+	  "latency_cycles, shared_by_cores)" },
+	{ __LINE__, "{\"hierarchy\": {\"levels\": [" LV "]}}",
+	  "bad.json:1:1: missing required key 'name'" },
+	{ __LINE__, "{\"name\": \"m\",\n  \"hierarchy\": {}}",
+	  "bad.json:2:16: missing required key 'levels'" },
+	{ __LINE__, "{\"name\": \"m\"}", "bad.json:1:1: missing required "
+	  "key 'hierarchy'" },
+	{ __LINE__, DOC("  {\"name\": \"L1\", \"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:3:3: missing required key 'size_bytes'" },
+	{ __LINE__, "{\"name\": 5, \"hierarchy\": {\"levels\": [" LV "]}}",
+	  "bad.json:1:2: 'name' must be a string" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": "
+	  "\"8\", \"cl_size\": 64}"),
+	  "bad.json:3:37: 'ways' must be a positive integer" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": "
+	  "8.5, \"cl_size\": 64}"),
+	  "bad.json:3:37: 'ways' must be a positive integer" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 0, \"ways\": 8, "
+	  "\"cl_size\": 64}"),
+	  "bad.json:3:16: 'size_bytes' must be a positive integer" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": "
+	  "-8, \"cl_size\": 64}"),
+	  "bad.json:3:37: 'ways' must be a positive integer" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 30720, \"ways\": 8,"
+	  " \"cl_size\": 48}"),
+	  "bad.json:3:48: 'cl_size' must be a power of two (got 48)" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32000, \"sets\": 64,"
+	  " \"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:3:16: 'size_bytes' must equal sets x ways x cl_size (64 "
+	  "x 8 x 64), got 32000" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32000, \"ways\": 8,"
+	  " \"cl_size\": 64}"),
+	  "bad.json:3:16: 'size_bytes' must be a multiple of ways x cl_size "
+	  "(8 x 64 = 512), got 32000" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"replacement_policy\": \"LRU-ish\"}"),
+	  "bad.json:4:2: 'replacement_policy' must be one of \"lru\", "
+	  "\"plru\", \"fifo\", \"random\"" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"inclusion\": \"mostly\"}"),
+	  "bad.json:4:2: 'inclusion' must be one of \"non_inclusive\", "
+	  "\"inclusive\", \"exclusive\"" },
+	{ __LINE__, DOC(LVN("L1") ",\n" LVN("L2") ",\n" LVN("L3") ",\n" LVN("L4") ",\n"
+	  LVN("L5")),
+	  "bad.json:7:1: 'levels' must have at most 4 cache levels (plus an "
+	  "optional instruction cache)" },
+	{ __LINE__, DOC(""), "bad.json:2:16: 'levels' must have at least one "
+	  "cache level" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"name\": \"L2\", \"size_bytes\": "
+	  "32768, \"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:3:16: duplicate key 'name'" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"write_allocate\": false}"),
+	  "bad.json:4:2: 'write_allocate' must equal 'write_back': only "
+	  "write-back + write-allocate and write-through + "
+	  "no-write-allocate are simulated" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 49152, \"ways\": "
+	  "12, \"cl_size\": 64,\n \"replacement_policy\": \"plru\"}"),
+	  "bad.json:4:2: 'replacement_policy' \"plru\" needs a power-of-two "
+	  "'ways' (got 12)" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"write_back\": \"yes\"}"),
+	  "bad.json:4:2: 'write_back' must be true or false" },
+	{ __LINE__, DOC(LV ",\n{\"name\": \"L2\", \"size_bytes\": 65536, "
+	  "\"ways\": 8, \"cl_size\": 128}"),
+	  "bad.json:4:48: 'cl_size' must be the same in every level (64 in "
+	  "the first), got 128" },
+	{ __LINE__, DOC(LV ",\n" LV), "bad.json:4:2: 'name' must be unique: "
+	  "\"L1\" is used twice" },
+	{ __LINE__, "{\"name\": \"m\", \"clock_ghz\": 0,\n \"hierarchy\": "
+	  "{\"levels\": [" LV "]}}",
+	  "bad.json:1:15: 'clock_ghz' must be a positive number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": []}",
+	  "bad.json:1:15: 'hierarchy' must be an object" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]"
+	  "},\n \"memory\": {\"latency_ns\": 80}}",
+	  "bad.json:2:12: missing required key 'bandwidth_gbs'" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
+	  "\n \"straddle\": \"both\"}}",
+	  "bad.json:2:2: 'straddle' must be one of \"split\", \"one\"" },
+	{ __LINE__, DOC("{\"name\": \"I1\", \"role\": \"instruction\", "
+	  "\"size_bytes\": 32768, \"ways\": 8, \"cl_size\": 64},\n" LV),
+	  "bad.json:3:1: a split L1 needs one 'role' \"data\" and one 'role' "
+	  "\"instruction\" entry" },
+	{ __LINE__, DOC("{\"name\": \"L1-data-cache-00\", \"size_bytes\": 32768,"
+	  " \"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:3:2: 'name' must be 1 to 15 characters" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"prefetch\": \"next_line\"}"),
+	  "bad.json:4:2: 'prefetch' \"next_line\" needs a level above: not "
+	  "allowed in the first level" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"peak\": {\"flops_per_cycle_dp\": -16}}",
+	  "bad.json:2:11: 'flops_per_cycle_dp' must be a non-negative "
+	  "number" },
+	{ __LINE__, "{\"name\": \"m\", \"source\": \"caf\\u00e9 \\\"q\\\" {[\","
+	  " \"cores\": 0,\n \"hierarchy\": {\"levels\": [" LV "]}}",
+	  "bad.json:1:47: 'cores' must be a positive integer" },
+	{ __LINE__, "\xEF\xBB\xBF{\"name\": \"m\", \"hierarchy\": {\"levels\": "
+	  "[" LV "]},\n \"core\": {}}",
+	  "bad.json:2:2: unknown key 'core' in 'machine file' (allowed: "
+	  "name, description, source, clock_ghz, cores, hierarchy, memory, "
+	  "peak)" },
+};
+
+static void test_bad(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(bad_rows) / sizeof(bad_rows[0]); i++) {
+		const struct bad_row *r = &bad_rows[i];
+		struct ppr_err err = { 0 };
+		struct machine m;
+		char buf[1400];
+		int rc;
+
+		memset(&m, 0x5a, sizeof(m));
+		rc = machine_load_string("bad.json", r->text, strlen(r->text),
+					 &m, &err);
+		T_CHECK_AT(rc == PPR_EFORMAT, r->line);
+		T_STR_AT(ppr_err_format(&err, buf, sizeof(buf)), r->want,
+			 r->line);
+		T_CHECK_AT(!strchr(buf, '\n'), r->line);
+	}
+}
+
+/* A valid minimal document; defaults filled in. */
+static void test_defaults(void)
+{
+	static const char txt[] = "{\"name\": \"m\", \"hierarchy\": "
+				  "{\"levels\": [" LV "]}}";
+	struct ppr_err err = { 0 };
+	struct machine m;
+	const struct sim_level_config *l;
+
+	T_CHECK(machine_load_string("ok.json", txt, strlen(txt), &m,
+				    &err) == 0);
+	l = &m.hier.levels[0];
+	T_EQ_U64(m.hier.nlevels, 1);
+	T_EQ_U64(l->sets, 64);
+	T_CHECK(l->repl == SIM_REPL_LRU && l->inclusion == SIM_INCL_NINE);
+	T_CHECK(l->write == SIM_WRITE_BACK_ALLOCATE);
+	T_CHECK(l->prefetch == SIM_PF_NONE && l->index == SIM_INDEX_MODULO);
+	T_EQ_U64(l->pf_degree, 1);
+	T_EQ_U64(l->pf_distance, 1);
+	T_EQ_U64(l->seed, 1);
+	T_CHECK(l->role == SIM_ROLE_UNIFIED);
+	T_CHECK(m.hier.straddle == SIM_STRADDLE_SPLIT && m.hier.writebacks);
+	T_CHECK(!m.hier.split_l1 && !m.hier.classify_3c);
+	T_EQ_U64(m.cores, 1);
+	T_STR(m.description, "");
+	T_STR(m.path, "ok.json");
+	T_EQ_U64(m.level[0].shared_by_cores, 1);
+	machine_release(&m);
+
+	T_CHECK(machine_load("machines/no-such.json", &m, &err) ==
+		PPR_ENOENT);
+	T_CHECK(strstr(err.msg, "no-such.json") != NULL);
+}
+
+/* Positions survive escapes, nesting and multi-byte text. */
+static void test_positions(void)
+{
+	static const char txt[] =
+		"{\n"
+		"  \"a\": \"x\\\"}{\",\n"
+		"  \"b\": [1, {\"c\": true},\n"
+		"        \"\xc3\xa9\", null],\n"
+		"\t\"d\": -1.5e3\n"
+		"}\n";
+	struct machine_json doc;
+	struct ppr_err err = { 0 };
+	const cJSON *b, *c;
+	long l, col;
+
+	T_CHECK(machine_json_parse(&doc, "p.json", txt, strlen(txt), &err)
+		== 0);
+	machine_json_where(&doc, doc.root, &l, &col);
+	T_EQ_U64(l, 1);
+	T_EQ_U64(col, 1);
+	machine_json_where(&doc, cJSON_GetObjectItemCaseSensitive(doc.root,
+								  "a"),
+			   &l, &col);
+	T_EQ_U64(l, 2);
+	T_EQ_U64(col, 3);
+	b = cJSON_GetObjectItemCaseSensitive(doc.root, "b");
+	c = cJSON_GetArrayItem(b, 1);
+	machine_json_where(&doc, c, &l, &col);
+	T_EQ_U64(l, 3);
+	T_EQ_U64(col, 12);
+	machine_json_where(&doc, cJSON_GetArrayItem(b, 3), &l, &col);
+	T_EQ_U64(l, 4);
+	T_EQ_U64(col, 15);   /* columns count bytes */
+	machine_json_where(&doc, cJSON_GetObjectItemCaseSensitive(c, "c"),
+			   &l, &col);
+	T_EQ_U64(l, 3);
+	T_EQ_U64(col, 13);
+	machine_json_where(&doc, cJSON_GetObjectItemCaseSensitive(doc.root,
+								  "d"),
+			   &l, &col);
+	T_EQ_U64(l, 5);
+	T_EQ_U64(col, 2);
+	machine_json_release(&doc);
+}
+
+int main(void)
+{
+	test_haswell();
+	test_zen();
+	test_zen_sysfs();
+	test_compat();
+	test_bad();
+	test_defaults();
+	test_positions();
+	return t_done();
+}
