@@ -1,0 +1,259 @@
+/*
+ * core.c - built-in core models (ports, latencies, widths) and checks.
+ *
+ * Notes:
+ * - Figures are facts from public sources, named per table; where a source
+ *   gives a range (load latency by addressing mode, divider latency by
+ *   operand) the table takes the value the project's kernels hit (indexed
+ *   addressing; double-precision divide).
+ * - One cost per operation class, not per instruction form: a class's
+ *   micro-ops all share one port set.  Loads and stores are separate
+ *   micro-ops added by the scheduler (load ports, store-address and
+ *   store-data ports), so "vfmadd231pd (%rax),%ymm1,%ymm0" is a load
+ *   micro-op plus an FP_FMA micro-op.
+ * - A class with valid = 0 is absent on that core (AVX-512 mask
+ *   operations on Haswell): scheduling it is an error, not free.
+ */
+#include <string.h>
+
+#include "dag/dag.h"
+#include "dag/dag_int.h"
+
+#define P(n) (1u << (n))
+#define C(lat, n, ports, occ) { (lat), (n), (ports), (occ), 1 }
+
+/*
+ * Haswell (the paper's Xeon E5-2680 v3).  Sources: Intel 64 and IA-32
+ * Architectures Optimization Reference Manual (Haswell chapter: 8 ports,
+ * 4-wide rename, 192-entry ROB, 60-entry scheduler, 2 loads + 1 store per
+ * cycle, port 7 store-address for simple addresses, FMA on p0/p1 latency
+ * 5, FP add on p1 latency 3, shuffles on p5, move elimination and zero
+ * idioms); Agner Fog's instruction tables and uops.info for the per-class
+ * latencies (load-to-use 5 cycles GPR with an index register, 6 for
+ * vector registers; lea with three terms 3 cycles on p1; vperm* lane
+ * crossing 3 cycles on p5; divider figures for vdivpd ymm).
+ */
+static const struct dag_core haswell = {
+	.name = "haswell",
+	.issue_width = 4,
+	.retire_width = 4,
+	.rob_size = 192,
+	.sched_size = 60,
+	.nports = 8,
+	.port_name = { "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7" },
+	.cost = {
+		[DAG_NOP] = C(0, 0, 0, 1),
+		[DAG_INT_ALU] = C(1, 1, P(0) | P(1) | P(5) | P(6), 1),
+		[DAG_INT_SHIFT] = C(1, 1, P(0) | P(6), 1),
+		[DAG_INT_MUL] = C(3, 1, P(1), 1),
+		[DAG_INT_DIV] = C(36, 1, P(0), 20),
+		[DAG_LEA] = C(1, 1, P(1) | P(5), 1),
+		[DAG_LEA3] = C(3, 1, P(1), 1),
+		[DAG_MOV] = C(1, 1, P(0) | P(1) | P(5) | P(6), 1),
+		[DAG_BRANCH] = C(1, 1, P(6), 1),
+		[DAG_CALL] = C(1, 1, P(6), 1),
+		[DAG_LOAD] = C(0, 0, 0, 1),
+		[DAG_STORE] = C(0, 0, 0, 1),
+		[DAG_PREFETCH] = C(0, 0, 0, 1),
+		[DAG_FP_ADD] = C(3, 1, P(1), 1),
+		[DAG_FP_MUL] = C(5, 1, P(0) | P(1), 1),
+		[DAG_FP_FMA] = C(5, 1, P(0) | P(1), 1),
+		[DAG_FP_DIV] = C(13, 1, P(0), 7),
+		[DAG_FP_DIVD] = C(20, 1, P(0), 14),
+		[DAG_FP_CVT] = C(4, 1, P(1), 1),
+		[DAG_VEC_MOV] = C(1, 1, P(0) | P(1) | P(5), 1),
+		[DAG_VEC_LOGIC] = C(1, 1, P(0) | P(1) | P(5), 1),
+		[DAG_VEC_INT] = C(1, 1, P(1) | P(5), 1),
+		[DAG_VEC_SHUF] = C(1, 1, P(5), 1),
+		[DAG_VEC_PERM] = C(3, 1, P(5), 1),
+		[DAG_VEC_GATHER] = C(6, 3, P(0) | P(5), 1),
+		[DAG_VZEROUPPER] = C(0, 4, P(0) | P(1) | P(5) | P(6), 1),
+		/* no AVX-512 on Haswell: DAG_MASK_OP left invalid */
+	},
+	.load_ports = P(2) | P(3),
+	.store_addr_ports = P(2) | P(3) | P(7),
+	.store_data_ports = P(4),
+	.load_lat_gpr = 5,
+	.load_lat_vec = 6,
+	.line_split_slots = 2,
+	.line_split_latency = 4,
+	.store_forward_lat = 5,
+	.wide512_occupancy = 1,
+	.load512_slots = 1,
+	.move_elim_gpr = 1,
+	.move_elim_vec = 1,
+	.zero_idioms = 1,
+	.macro_fusion = 1,
+	.unlaminate_indexed = 1,
+};
+
+/*
+ * AMD Zen 5 (family 1Ah: the EPYC 9005 "Turin" this project's tests run
+ * on).  Sources: AMD Software Optimization Guide for the AMD Zen5
+ * Microarchitecture (pub. 58455: 8-wide dispatch, 448-entry retire queue,
+ * 6 ALUs with 3 branch units, 4 AGUs, 4 loads / 2 stores per cycle, two
+ * of them 512-bit, a full-width 512-bit FP datapath with FP0/FP1
+ * multiply-FMA, FP2/FP3 add, FP4/FP5 store-data and FP-to-int, move
+ * elimination and zero idioms, cmp/test+jcc fusion); FP add 2 cycles and
+ * FMA 4 cycles, L1 load-to-use 4 cycles integer and 7 cycles FP, as
+ * published for Zen 5 and checked with bench/dag_lat.sh on this machine.
+ * Ports: 0-5 ALU0-5, 6-9 AGU0-3, 10-15 FP0-5.
+ */
+#define ZALU (P(0) | P(1) | P(2) | P(3) | P(4) | P(5))
+#define ZAGU (P(6) | P(7) | P(8) | P(9))
+#define ZFP(n) P(10 + (n))
+static const struct dag_core zen5 = {
+	.name = "zen5",
+	.issue_width = 8,
+	.retire_width = 8,
+	.rob_size = 448,
+	.sched_size = 200,
+	.nports = 16,
+	.port_name = { "alu0", "alu1", "alu2", "alu3", "alu4", "alu5",
+		       "agu0", "agu1", "agu2", "agu3",
+		       "fp0", "fp1", "fp2", "fp3", "fp4", "fp5" },
+	.cost = {
+		[DAG_NOP] = C(0, 0, 0, 1),
+		[DAG_INT_ALU] = C(1, 1, ZALU, 1),
+		[DAG_INT_SHIFT] = C(1, 1, ZALU, 1),
+		[DAG_INT_MUL] = C(3, 1, P(1) | P(2) | P(3), 1),
+		[DAG_INT_DIV] = C(14, 1, P(2), 7),
+		[DAG_LEA] = C(1, 1, ZALU, 1),
+		[DAG_LEA3] = C(2, 1, ZALU, 1),
+		[DAG_MOV] = C(1, 1, ZALU, 1),
+		[DAG_BRANCH] = C(1, 1, P(0) | P(1) | P(2), 1),
+		[DAG_CALL] = C(1, 1, P(0) | P(1) | P(2), 1),
+		[DAG_LOAD] = C(0, 0, 0, 1),
+		[DAG_STORE] = C(0, 0, 0, 1),
+		[DAG_PREFETCH] = C(0, 0, 0, 1),
+		[DAG_FP_ADD] = C(2, 1, ZFP(2) | ZFP(3), 1),
+		[DAG_FP_MUL] = C(3, 1, ZFP(0) | ZFP(1), 1),
+		[DAG_FP_FMA] = C(4, 1, ZFP(0) | ZFP(1), 1),
+		[DAG_FP_DIV] = C(10, 1, ZFP(1), 3),
+		[DAG_FP_DIVD] = C(13, 1, ZFP(1), 5),
+		[DAG_FP_CVT] = C(3, 1, ZFP(2) | ZFP(3), 1),
+		[DAG_VEC_MOV] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
+		[DAG_VEC_LOGIC] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
+		[DAG_VEC_INT] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
+		[DAG_VEC_SHUF] = C(1, 1, ZFP(1) | ZFP(2), 1),
+		[DAG_VEC_PERM] = C(3, 1, ZFP(1) | ZFP(2), 1),
+		[DAG_VEC_GATHER] = C(4, 2, ZFP(1) | ZFP(2), 1),
+		[DAG_MASK_OP] = C(1, 1, ZFP(0) | ZFP(1), 1),
+		[DAG_VZEROUPPER] = C(0, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
+	},
+	.load_ports = ZAGU,
+	.store_addr_ports = ZAGU,
+	.store_data_ports = ZFP(4) | ZFP(5),
+	.load_lat_gpr = 4,
+	.load_lat_vec = 7,
+	.line_split_slots = 2,
+	.line_split_latency = 1,
+	.store_forward_lat = 7,
+	.wide512_occupancy = 1,
+	.load512_slots = 2,
+	.move_elim_gpr = 1,
+	.move_elim_vec = 1,
+	.zero_idioms = 1,
+	.macro_fusion = 1,
+	.unlaminate_indexed = 0,
+};
+
+static const char *const builtin_names[] = { "haswell", "zen5", "zen", NULL };
+
+const struct dag_core *dag_core_builtin(const char *name)
+{
+	if (!name)
+		return NULL;
+	if (!strcmp(name, "haswell") || !strcmp(name, "hsw"))
+		return &haswell;
+	if (!strcmp(name, "zen5") || !strcmp(name, "zen"))
+		return &zen5;
+	return NULL;
+}
+
+const char *const *dag_core_builtin_names(void)
+{
+	return builtin_names;
+}
+
+static const char *const class_names[DAG_NCLASSES] = {
+	[DAG_NOP] = "nop",
+	[DAG_INT_ALU] = "int_alu",
+	[DAG_INT_SHIFT] = "int_shift",
+	[DAG_INT_MUL] = "int_mul",
+	[DAG_INT_DIV] = "int_div",
+	[DAG_LEA] = "lea",
+	[DAG_LEA3] = "lea3",
+	[DAG_MOV] = "mov",
+	[DAG_BRANCH] = "branch",
+	[DAG_CALL] = "call",
+	[DAG_LOAD] = "load",
+	[DAG_STORE] = "store",
+	[DAG_PREFETCH] = "prefetch",
+	[DAG_FP_ADD] = "fp_add",
+	[DAG_FP_MUL] = "fp_mul",
+	[DAG_FP_FMA] = "fp_fma",
+	[DAG_FP_DIV] = "fp_div",
+	[DAG_FP_DIVD] = "fp_divd",
+	[DAG_FP_CVT] = "fp_cvt",
+	[DAG_VEC_MOV] = "vec_mov",
+	[DAG_VEC_LOGIC] = "vec_logic",
+	[DAG_VEC_INT] = "vec_int",
+	[DAG_VEC_SHUF] = "vec_shuf",
+	[DAG_VEC_PERM] = "vec_perm",
+	[DAG_VEC_GATHER] = "vec_gather",
+	[DAG_MASK_OP] = "mask_op",
+	[DAG_VZEROUPPER] = "vzeroupper",
+};
+
+const char *dag_class_name(enum dag_class c)
+{
+	if ((int)c < 0 || c >= DAG_NCLASSES)
+		return "?";
+	return class_names[c];
+}
+
+int dag_class_from_name(const char *name)
+{
+	for (int i = 0; i < DAG_NCLASSES; i++)
+		if (!strcmp(class_names[i], name))
+			return i;
+	return -1;
+}
+
+int dag_core_check(const struct dag_core *c, struct ppr_err *err)
+{
+	uint32_t all;
+
+	if (!c->nports || c->nports > DAG_MAX_PORTS)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "core '%s': ports must be 1..%d", c->name,
+				   DAG_MAX_PORTS);
+	all = c->nports == 32 ? ~0u : (1u << c->nports) - 1;
+	if (!c->issue_width || !c->retire_width || !c->rob_size ||
+	    !c->sched_size)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "core '%s': issue/retire width, rob and "
+				   "scheduler size must be positive", c->name);
+	if (!c->load_ports || (c->load_ports & ~all) || !c->store_addr_ports ||
+	    (c->store_addr_ports & ~all) || !c->store_data_ports ||
+	    (c->store_data_ports & ~all))
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "core '%s': load/store ports out of range",
+				   c->name);
+	for (int i = 0; i < DAG_NCLASSES; i++) {
+		const struct dag_cost *k = &c->cost[i];
+
+		if (!k->valid)
+			continue;
+		if ((k->ports & ~all) || (k->uops && !k->ports))
+			return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+					   "core '%s': class '%s' has no valid "
+					   "port", c->name, class_names[i]);
+		if (!k->occupancy)
+			return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+					   "core '%s': class '%s' occupancy must "
+					   "be positive", c->name, class_names[i]);
+	}
+	return 0;
+}
