@@ -41,16 +41,15 @@ int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,
 				   "%" PRIu64 " x %" PRIu64 " matrix is too large: rows and columns must be below 2^32 (32-bit column indices)",
 				   rows, cols);
 	cap = stored;
-	if (sym != MATRIX_SYM_GENERAL) {
-		if (cap > UINT64_MAX / 2)
-			goto too_big;
-		cap *= 2;
-	}
-	/* Triplets (16 B) + CSR (12 B per entry) + row pointers, at peak. */
-	if (cap > (UINT64_MAX - 8 * (rows + 1)) / 28)
+	/*
+	 * Peak: triplets (16 B) + CSR (12 B) per entry, or for symmetric
+	 * kinds the stored CSR + its transpose + the expanded CSR (36 B).
+	 */
+	if (cap > (UINT64_MAX - 24 * (rows + 1)) / 36)
 		goto too_big;
-	bytes = cap * 28 + 8 * (rows + 1);
-	snprintf(what, sizeof(what), "%s: %" PRIu64 " entries", name, cap);
+	bytes = cap * (sym == MATRIX_SYM_GENERAL ? 28 : 36) + 24 * (rows + 1);
+	snprintf(what, sizeof(what), "%s: %" PRIu64 " entries", name,
+		 sym == MATRIX_SYM_GENERAL ? cap : 2 * cap);
 	if (matrix_mem_check(bytes, what, err))
 		return PPR_ENOMEM;
 	if (cap > SIZE_MAX / 8)
@@ -133,10 +132,84 @@ static void row_sort(uint32_t *c, double *v, uint64_t n,
 	}
 }
 
+/*
+ * out = S + mirror(S) for a square stored CSR S: off-diagonal (i,j) adds
+ * (j,i) unless S stores (j,i) itself (then S's value is kept).
+ */
+static int expand(struct csr *s, enum matrix_symmetry sym,
+		  struct ppr_err *err)
+{
+	uint64_t n = s->rows, i, k, w = 0, tn = 0;
+	uint64_t *tp = NULL, *pos = NULL, *np = NULL;
+	uint32_t *tc = NULL, *nc = NULL;
+	double *tv = NULL, *nv = NULL;
+	double sign = sym == MATRIX_SYM_SKEW ? -1.0 : 1.0;
+
+	(void)err;
+	/* Transpose of the off-diagonal part. */
+	tp = xcalloc((size_t)n + 1, sizeof(uint64_t));
+	for (i = 0; i < n; i++)
+		for (k = s->row_ptr[i]; k < s->row_ptr[i + 1]; k++)
+			if (s->col_idx[k] != i) {
+				tp[s->col_idx[k] + 1]++;
+				tn++;
+			}
+	for (i = 0; i < n; i++)
+		tp[i + 1] += tp[i];
+	tc = xmalloc((size_t)(tn ? tn : 1) * sizeof(uint32_t));
+	tv = xmalloc((size_t)(tn ? tn : 1) * sizeof(double));
+	pos = xmalloc(((size_t)n + 1) * sizeof(uint64_t));
+	memcpy(pos, tp, ((size_t)n + 1) * sizeof(uint64_t));
+	/* Rows visited in order: each transposed row comes out sorted. */
+	for (i = 0; i < n; i++)
+		for (k = s->row_ptr[i]; k < s->row_ptr[i + 1]; k++)
+			if (s->col_idx[k] != i) {
+				uint64_t q = pos[s->col_idx[k]]++;
+
+				tc[q] = (uint32_t)i;
+				tv[q] = sign * s->vals[k];
+			}
+	free(pos);
+	np = xmalloc(((size_t)n + 1) * sizeof(uint64_t));
+	nc = xmalloc((size_t)(s->nnz + tn ? s->nnz + tn : 1) * sizeof(uint32_t));
+	nv = xmalloc((size_t)(s->nnz + tn ? s->nnz + tn : 1) * sizeof(double));
+	for (i = 0; i < n; i++) {
+		uint64_t a = s->row_ptr[i], ae = s->row_ptr[i + 1];
+		uint64_t b = tp[i], be = tp[i + 1];
+
+		np[i] = w;
+		while (a < ae || b < be) {
+			if (b >= be || (a < ae && s->col_idx[a] < tc[b])) {
+				nc[w] = s->col_idx[a];
+				nv[w++] = s->vals[a++];
+			} else if (a >= ae || tc[b] < s->col_idx[a]) {
+				nc[w] = tc[b];
+				nv[w++] = tv[b++];
+			} else {	/* both stored: keep the stored value */
+				nc[w] = s->col_idx[a];
+				nv[w++] = s->vals[a++];
+				b++;
+			}
+		}
+	}
+	np[n] = w;
+	free(tp);
+	free(tc);
+	free(tv);
+	free(s->row_ptr);
+	free(s->col_idx);
+	free(s->vals);
+	s->row_ptr = np;
+	s->col_idx = nc;
+	s->vals = nv;
+	s->nnz = w;
+	return 0;
+}
+
 int matrix_coo_to_csr(struct coo *t, struct csr *out, uint64_t *dups,
 		      struct ppr_err *err)
 {
-	uint64_t rows = t->rows, n = t->n, r, k, w, d = 0;
+	uint64_t rows = t->rows, cols = t->cols, n = t->n, r, k, w, d = 0;
 	uint64_t *ptr = NULL, *pos = NULL;
 	uint32_t *col = NULL;
 	double *val = NULL;
@@ -177,9 +250,7 @@ int matrix_coo_to_csr(struct coo *t, struct csr *out, uint64_t *dups,
 		for (k = b; k < e; k++) {
 			if (k > b && col[k] == col[w - 1]) {
 				val[w - 1] += val[k];
-				/* A mirrored pair merges twice: count once. */
-				if (t->sym == MATRIX_SYM_GENERAL || col[k] <= r)
-					d++;
+				d++;
 				continue;
 			}
 			col[w] = col[k];
@@ -194,13 +265,15 @@ int matrix_coo_to_csr(struct coo *t, struct csr *out, uint64_t *dups,
 		val = xrealloc(val, (size_t)w * sizeof(double));
 	}
 	out->rows = rows;
-	out->cols = t->cols;
+	out->cols = cols;
 	out->nnz = w;
 	out->row_ptr = ptr;
 	out->col_idx = col;
 	out->vals = val;
 	if (dups)
 		*dups = d;
+	if (t->sym != MATRIX_SYM_GENERAL)
+		return expand(out, t->sym, err);
 	return 0;
 }
 

@@ -29,7 +29,7 @@ int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,
 		    const char *name, struct ppr_err *err);
 void matrix_coo_release(struct coo *t);
 
-/* Append one stored entry (0-based), mirroring it when sym says so. */
+/* Append one stored entry (0-based); mirroring happens in to_csr. */
 static inline void matrix_coo_push(struct coo *t, uint64_t i, uint64_t j,
 				   double v)
 {
@@ -37,18 +37,14 @@ static inline void matrix_coo_push(struct coo *t, uint64_t i, uint64_t j,
 	t->j[t->n] = (uint32_t)j;
 	t->v[t->n] = v;
 	t->n++;
-	if (t->sym != MATRIX_SYM_GENERAL && i != j) {
-		t->i[t->n] = (uint32_t)j;
-		t->j[t->n] = (uint32_t)i;
-		t->v[t->n] = t->sym == MATRIX_SYM_SKEW ? -v : v;
-		t->n++;
-	}
 }
 
 /*
  * Build CSR from the triplets (consumes and releases t): rows sorted by
- * column, duplicates summed.  *dups gets the number of stored entries
- * merged away (for symmetric kinds counted once per mirrored pair).
+ * column, duplicates (same stored position) summed and counted in *dups.
+ * Symmetric kinds are then expanded: every off-diagonal (i,j) gets its
+ * mirror (j,i) (negated for skew); where the file itself stores both
+ * (i,j) and (j,i), the stored value wins and nothing is counted.
  */
 int matrix_coo_to_csr(struct coo *t, struct csr *out, uint64_t *dups,
 		      struct ppr_err *err);

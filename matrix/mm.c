@@ -13,7 +13,8 @@
  *   - the header's entry count must match: too few or too many is an error;
  *   - indices are 1-based and checked against the size;
  *   - complex: the real part is kept (info->complex_real_part is set);
- *     pattern: value 1.0; integer: any size, read as double;
+ *     pattern: value 1.0; integer: any size, read as double (like the
+ *     reference readers, any number is accepted there, inf included);
  *   - symmetric / hermitian mirror off-diagonal entries (hermitian: the
  *     conjugate, whose real part is the same), skew-symmetric mirrors with
  *     a negated value; the diagonal is never doubled; a symmetric kind
@@ -170,24 +171,13 @@ static int value_field(struct rd *r, enum matrix_field f, const char *what,
 		       double *out)
 {
 	char b[48];
-	const char *q;
 
+	(void)f;	/* every field kind reads as a double */
 	skip_blanks(r);
 	if (r->p >= r->end || *r->p == '\n')
 		return fail(r, "entry has too few fields: %s is missing%s",
 			    what, "");
 	tok(r, b, sizeof(b));
-	if (f == MATRIX_FIELD_INTEGER) {
-		q = r->p;
-		if (q < r->end && (*q == '-' || *q == '+'))
-			q++;
-		if (q >= r->end || *q < '0' || *q > '9')
-			return fail(r, "%s '%s' is not an integer", what, b);
-		while (q < r->end && *q >= '0' && *q <= '9')
-			q++;
-		if (q < r->end && !is_blank(*q) && *q != '\n')
-			return fail(r, "%s '%s' is not an integer", what, b);
-	}
 	if (matrix_parse_double(&r->p, r->end, out, 0) ||
 	    (r->p < r->end && !is_blank(*r->p) && *r->p != '\n'))
 		return fail(r, "%s '%s' is not a number", what, b);
