@@ -1,0 +1,125 @@
+/*
+ * conv.c - 1-D convolution: algorithm 1 (naive) native and instrumented,
+ * algorithms 2 and 3 over a portable 8-float vector (the fallback on CPUs
+ * without AVX2/FMA, and the instrumented form).  The AVX2 native versions
+ * are in conv_avx2.c, from the same conv_vec_body.h.
+ */
+#include "kernels/kernels_int.h"
+
+#include <math.h>
+
+struct kv8 {
+	float f[8];
+};
+
+static inline struct kv8 kv8_zero(void)
+{
+	struct kv8 v = { { 0 } };
+
+	return v;
+}
+
+static inline struct kv8 kv8_loadu(const float *p)
+{
+	struct kv8 v;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v.f[i] = p[i];
+	return v;
+}
+
+static inline struct kv8 kv8_bcast(const float *p)
+{
+	struct kv8 v;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v.f[i] = *p;
+	return v;
+}
+
+/* a*b + c with one rounding, as _mm256_fmadd_ps. */
+static inline struct kv8 kv8_fma(struct kv8 a, struct kv8 b, struct kv8 c)
+{
+	struct kv8 v;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v.f[i] = fmaf(a.f[i], b.f[i], c.f[i]);
+	return v;
+}
+
+static inline void kv8_storeu(float *p, struct kv8 v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = v.f[i];
+}
+
+#define KV struct kv8
+#define KV_ZERO() kv8_zero()
+#define KV_LOADU(p) kv8_loadu(p)
+#define KV_BCAST(p) kv8_bcast(p)
+#define KV_FMA(a, b, c) kv8_fma(a, b, c)
+#define KV_STOREU(p, v) kv8_storeu(p, v)
+#define KV_PREFIX kern_conv_vec8
+
+#undef KERN_INSTRUMENTED
+#include "kernels/kern_hooks.h"
+#include "kernels/conv_naive_body.h"
+#include "kernels/conv_vec_body.h"
+
+#define KERN_INSTRUMENTED 1
+#include "kernels/kern_hooks.h"
+#include "kernels/conv_naive_body.h"
+#include "kernels/conv_vec_body.h"
+#undef KERN_INSTRUMENTED
+
+void kern_conv_native(const struct kern_conv_args *a, int use_avx2)
+{
+	if (a->variant == CONV_NAIVE)
+		kern_conv_naive(a);
+	else if (use_avx2)
+		kern_conv_avx2_native(a);
+	else if (a->variant == CONV_AVX2_UNALIGNED)
+		kern_conv_vec8_unaligned(a);
+	else
+		kern_conv_vec8_aligned(a);
+}
+
+void kern_conv_instr(const struct kern_conv_args *a, struct kern_emit *em)
+{
+	if (a->variant == CONV_NAIVE)
+		kern_conv_naive_instr(a, em);
+	else if (a->variant == CONV_AVX2_UNALIGNED)
+		kern_conv_vec8_unaligned_instr(a, em);
+	else
+		kern_conv_vec8_aligned_instr(a, em);
+}
+
+const char *kern_conv_symbol(enum conv_variant v, int use_avx2)
+{
+	switch (v) {
+	case CONV_NAIVE:
+		return "kern_conv_naive";
+	case CONV_AVX2_UNALIGNED:
+		return use_avx2 ? "kern_conv_avx2_unaligned" :
+				  "kern_conv_vec8_unaligned";
+	case CONV_AVX2_ALIGNED:
+		return use_avx2 ? "kern_conv_avx2_aligned" :
+				  "kern_conv_vec8_aligned";
+	}
+	return "?";
+}
+
+int kernel_cpu_has_avx2(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+	return 0;
+#endif
+}

@@ -1,0 +1,133 @@
+/*
+ * kernels_int.h - shared inside kernels/ only.
+ *
+ * The access hooks.  A kernel body (kernels/<name>_body.h) is a function
+ * written once with these macros:
+ *
+ *   KLD(ptr, size, tag)   a load of 'size' bytes at ptr
+ *   KST(ptr, size, tag)   a store
+ *   KPARAM                extra trailing parameter(s) of the function
+ *   KFN(name)             the function's name
+ *
+ * Including it with KERN_INSTRUMENTED undefined makes KLD/KST expand to
+ * nothing and KPARAM to nothing: the native kernel.  With
+ * KERN_INSTRUMENTED defined they append to a local buffer of
+ * KERNEL_EMIT_BATCH references that is flushed through the sink.
+ */
+#ifndef PPR_KERNELS_INT_H
+#define PPR_KERNELS_INT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "common/ppr_access.h"
+#include "kernels/kernels.h"
+
+#define KERN_NOINLINE __attribute__((noinline))
+
+struct kern_emit {
+	const struct ppr_sink *sink;
+	size_t n;
+	int rc;			/* first sink error; emission stops */
+	struct ppr_access buf[KERNEL_EMIT_BATCH];
+};
+
+void kern_emit_init(struct kern_emit *e, const struct ppr_sink *sink);
+/* Deliver the buffered references; returns e->rc. */
+int kern_emit_flush(struct kern_emit *e);
+
+static inline void kern_emit_put(struct kern_emit *e, const void *p,
+				 uint32_t size, unsigned op, unsigned tag)
+{
+	struct ppr_access *a;
+
+	if (e->n == KERNEL_EMIT_BATCH)
+		kern_emit_flush(e);
+	a = &e->buf[e->n++];
+	a->addr = (uint64_t)(uintptr_t)p;
+	a->size = size;
+	a->op = (uint8_t)op;
+	a->tag = (uint8_t)tag;
+	a->pad = 0;
+}
+
+/* Copy src into dst (size n), truncating; always NUL-terminated. */
+static inline void kern_strlcpy(char *dst, const char *src, size_t n)
+{
+	size_t len = strlen(src);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+#define KT_REG PPR_TAG_REGULAR
+#define KT_IRR PPR_TAG_IRREGULAR
+
+/* ---- the hooks: include kernels/kern_hooks.h after setting or clearing
+ * KERN_INSTRUMENTED; it (re)defines KLD, KST, KPARAM, KARG, KSFX. ---- */
+
+/* Name pasting with macro expansion of the arguments. */
+#define KCAT2_(a, b) a##b
+#define KCAT2(a, b) KCAT2_(a, b)
+
+/* ---- per-kernel entry points (defined in the kernel .c files) -------- */
+
+struct kern_csr_args {
+	uint64_t rows;
+	const uint64_t *row_ptr;
+	const uint32_t *col_idx;
+	const double *vals;
+	const double *x;
+	double *y;
+};
+
+struct kern_bcsr_args {
+	unsigned r, c;
+	uint64_t brows;
+	const uint64_t *bptr;
+	const uint32_t *bcol;
+	const double *vals;
+	const double *x;	/* padded to bcols * c */
+	double *y;		/* padded to brows * r */
+};
+
+void kern_csr_native(const struct kern_csr_args *a);
+void kern_csr_instr(const struct kern_csr_args *a, struct kern_emit *em);
+/* r, c in 1..8; the name of the native function for that shape. */
+void kern_bcsr_native(const struct kern_bcsr_args *a);
+void kern_bcsr_instr(const struct kern_bcsr_args *a, struct kern_emit *em);
+const char *kern_bcsr_symbol(unsigned r, unsigned c);
+
+struct kern_conv_args {
+	enum conv_variant variant;
+	uint64_t n;		/* input length */
+	uint64_t nout;		/* n - CONV_KLEN + 1 */
+	const float *in;	/* n floats (+ padding) */
+	const float *copies[4];	/* aligned: copies[s][j] = in[j + s] */
+	const float *krev;	/* reversed kernel: krev[k] = kernel[15-k] */
+	float *out;
+};
+
+void kern_conv_native(const struct kern_conv_args *a, int use_avx2);
+void kern_conv_instr(const struct kern_conv_args *a, struct kern_emit *em);
+/* Defined in conv_avx2.c (compiled with -mavx2 -mfma). */
+void kern_conv_avx2_native(const struct kern_conv_args *a);
+const char *kern_conv_symbol(enum conv_variant v, int use_avx2);
+
+struct kern_fft_args {
+	uint64_t n;		/* per dimension, power of two */
+	int dims;		/* 1 or 3 */
+	double *data;		/* interleaved re,im: n^dims complex */
+	const uint32_t *rev;	/* bit reversal of 0..n-1 */
+	const double *tw;	/* n-1 twiddles, per stage contiguous */
+	double *scratch;	/* 3-D: 4 * n complex */
+};
+
+void kern_fft_native(const struct kern_fft_args *a);
+void kern_fft_instr(const struct kern_fft_args *a, struct kern_emit *em);
+/* Fill rev and tw for n (power of two). */
+void kern_fft_tables(uint64_t n, uint32_t *rev, double *tw);
+
+#endif

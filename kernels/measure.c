@@ -1,0 +1,131 @@
+/*
+ * measure.c - timing harness: warm-up, repetitions, min/median with
+ * CLOCK_MONOTONIC, optional cache flush, optional hardware counters
+ * around the timed executions only.
+ */
+#include "kernels/kernels_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/xalloc.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Kept alive so the flush loop is not optimised away. */
+volatile double kern_flush_sink;
+
+void kernel_cache_flush(uint64_t bytes)
+{
+	static double *buf;
+	static uint64_t have;
+	uint64_t n, i;
+	double s = 0.0;
+
+	if (!bytes)
+		bytes = 256ull << 20;
+	n = bytes / sizeof(double);
+	if (have < n) {
+		free(buf);
+		buf = xaligned_alloc(n * sizeof(double));
+		have = n;
+	}
+	for (i = 0; i < n; i++)
+		buf[i] = (double)i;
+	for (i = 0; i < n; i += 8)
+		s += buf[i];
+	kern_flush_sink = s;
+}
+
+int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
+		   struct measure_result *res, struct ppr_err *err)
+{
+	unsigned reps = opts->reps ? opts->reps : 10, i;
+	unsigned warm = opts->warmup;
+	struct counter_backend *cb = opts->counters;
+	double *t = NULL, sum = 0.0;
+	int use_counters = 0, rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (cb && opts->set && opts->set->n) {
+		struct ppr_err e2;
+
+		memset(&e2, 0, sizeof(e2));
+		if (cb->open(cb, opts->set, &e2) == 0) {
+			use_counters = 1;
+		} else {
+			kern_strlcpy(res->counters_why, e2.msg,
+				     sizeof(res->counters_why));
+			cb->close(cb);
+		}
+	}
+	t = xmalloc(reps * sizeof(double));
+	for (i = 0; i < warm; i++) {
+		kernel_run_reset(r);
+		kernel_run_native(r);
+	}
+	for (i = 0; i < reps; i++) {
+		double t0, t1;
+
+		kernel_run_reset(r);
+		if (opts->flush)
+			kernel_cache_flush(opts->flush_bytes);
+		if (use_counters && cb->start(cb)) {
+			rc = ppr_err_set(err, PPR_EIO, NULL, 0, 0,
+					 "cannot start the counters");
+			goto out;
+		}
+		t0 = now_s();
+		kernel_run_native(r);
+		t1 = now_s();
+		if (use_counters && cb->stop(cb)) {
+			rc = ppr_err_set(err, PPR_EIO, NULL, 0, 0,
+					 "cannot stop the counters");
+			goto out;
+		}
+		t[i] = t1 - t0;
+		sum += t[i];
+	}
+	if (use_counters) {
+		if (cb->read(cb, opts->set)) {
+			rc = ppr_err_set(err, PPR_EIO, NULL, 0, 0,
+					 "cannot read the counters");
+			goto out;
+		}
+		res->counters_ok = 1;
+	}
+	qsort(t, reps, sizeof(double), cmp_double);
+	res->reps = reps;
+	res->time_min_s = t[0];
+	res->time_max_s = t[reps - 1];
+	res->time_median_s = reps % 2 ? t[reps / 2] :
+			     0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+	res->time_mean_s = sum / reps;
+	res->flops = kernel_run_flops(r);
+	res->bytes = kernel_run_bytes(r);
+	if (res->time_median_s > 0) {
+		res->gflops = res->flops / res->time_median_s * 1e-9;
+		res->bytes_per_s = res->bytes / res->time_median_s;
+	}
+	if (res->time_min_s > 0)
+		res->gflops_best = res->flops / res->time_min_s * 1e-9;
+out:
+	if (use_counters)
+		cb->close(cb);
+	free(t);
+	return rc;
+}

@@ -1,0 +1,412 @@
+/*
+ * test_kernels.c - every kernel against a plain reference; instrumented
+ * streams (counts per array and tag, same outputs as native).
+ *
+ * Tolerances (normwise, per output: |got - ref| / sum |terms|):
+ *   SpMV (double)       1e-14
+ *   conv1d (float)      1e-6
+ *   FFT vs direct DFT   1e-13 (1-D n <= 1024), 1e-13 (3-D n <= 8)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "matrix/matrix.h"
+#include "tests/t.h"
+
+static struct kernel_run *mk(const struct kernel_params *p, int line)
+{
+	struct kernel_run *r = NULL;
+	struct ppr_err err;
+	int rc;
+
+	memset(&err, 0, sizeof(err));
+	rc = kernel_run_new(p, &r, &err);
+	if (rc)
+		fprintf(stderr, "row %d: kernel_run_new: %s\n", line, err.msg);
+	T_CHECK_AT(rc == 0 && r, line);
+	return r;
+}
+
+static double check(struct kernel_run *r, int line)
+{
+	struct ppr_err err;
+	double e = -1;
+	int rc = kernel_run_check(r, &e, &err);
+
+	if (rc)
+		fprintf(stderr, "row %d: check: %s\n", line, err.msg);
+	T_CHECK_AT(rc == 0, line);
+	return e;
+}
+
+/* Native result, then instrumented result: both must match the reference
+ * and each other exactly (same body, same arithmetic). */
+static void native_and_instr(const struct kernel_params *p, double tol,
+			     int line)
+{
+	struct kernel_run *r = mk(p, line);
+	struct kernel_access_count cnt;
+	struct ppr_sink sink;
+	const void *out;
+	void *copy;
+	size_t n, es;
+
+	if (!r)
+		return;
+	kernel_run_reset(r);
+	kernel_run_native(r);
+	T_CHECK_AT(check(r, line) <= tol, line);
+	out = kernel_run_output(r, &n, &es);
+	copy = malloc(n * es + 1);
+	memcpy(copy, out, n * es);
+	memset((void *)out, 0, n * es);
+	kernel_access_count_sink(&cnt, &sink);
+	kernel_run_reset(r);
+	T_CHECK_AT(kernel_run_instrumented(r, &sink) == 0, line);
+	T_CHECK_AT(memcmp(copy, out, n * es) == 0, line);
+	T_CHECK_AT(check(r, line) <= tol, line);
+	T_CHECK_AT(cnt.n[PPR_OP_LOAD][0] + cnt.n[PPR_OP_LOAD][1] > 0, line);
+	free(copy);
+	kernel_run_free(r);
+}
+
+/* A hand-made 3x4 CSR: counts of the instrumented stream per array. */
+struct arrays {
+	const void *base[5];
+	size_t bytes[5];
+	uint64_t loads[5], stores[5], irregular[5], other;
+};
+
+static int arrays_emit(void *ctx, const struct ppr_access *a, size_t n)
+{
+	struct arrays *ar = ctx;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 5; k++) {
+			uint64_t b = (uint64_t)(uintptr_t)ar->base[k];
+
+			if (a[i].addr >= b && a[i].addr < b + ar->bytes[k])
+				break;
+		}
+		if (k == 5) {
+			ar->other++;
+			continue;
+		}
+		if (a[i].op == PPR_OP_LOAD)
+			ar->loads[k]++;
+		else if (a[i].op == PPR_OP_STORE)
+			ar->stores[k]++;
+		if (a[i].tag == PPR_TAG_IRREGULAR)
+			ar->irregular[k]++;
+	}
+	return 0;
+}
+
+static int failing_emit(void *ctx, const struct ppr_access *a, size_t n)
+{
+	(void)a;
+	(void)n;
+	++*(int *)ctx;
+	return PPR_EIO;
+}
+
+static void test_csr_stream(void)
+{
+	struct kernel_params p = { .kernel = "spmv-csr",
+				   .input = "gen:laplace2d:n=40" };
+	struct kernel_run *r = mk(&p, __LINE__);
+	struct csr a;
+	struct ppr_err err;
+	struct arrays ar;
+	struct ppr_sink sink = { arrays_emit, &ar };
+	const double *y;
+	size_t n, es;
+	int calls = 0;
+	struct ppr_sink bad = { failing_emit, &calls };
+
+	if (!r)
+		return;
+	/* The same matrix, to know the arrays' sizes. */
+	memset(&a, 0, sizeof(a));
+	T_CHECK(matrix_load("gen:laplace2d:n=40", &a, NULL, &err) == 0);
+	y = kernel_run_output(r, &n, &es);
+	T_EQ_U64(n, a.rows);
+	memset(&ar, 0, sizeof(ar));
+	/* Addresses of the instance's own arrays come from the stream: the
+	 * kernel's y is known; the rest are classified by size/tag below. */
+	ar.base[0] = y;
+	ar.bytes[0] = a.rows * 8;
+	kernel_run_instrumented(r, &sink);
+	T_EQ_U64(ar.stores[0], a.rows);		/* one store per row */
+	T_EQ_U64(ar.loads[0], 0);
+	{
+		struct kernel_access_count c;
+		struct ppr_sink cs;
+
+		kernel_access_count_sink(&c, &cs);
+		kernel_run_instrumented(r, &cs);
+		/* loads: row_ptr R+1, col_idx NNZ, vals NNZ (regular), x NNZ
+		 * (irregular); stores: y R (regular) */
+		T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_REGULAR],
+			 a.rows + 1 + 2 * a.nnz);
+		T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_IRREGULAR], a.nnz);
+		T_EQ_U64(c.n[PPR_OP_STORE][PPR_TAG_REGULAR], a.rows);
+		T_EQ_U64(c.n[PPR_OP_STORE][PPR_TAG_IRREGULAR], 0);
+		T_EQ_U64(c.bytes[PPR_OP_LOAD][PPR_TAG_REGULAR],
+			 (a.rows + 1) * 8 + a.nnz * 12);
+		T_EQ_U64(c.bytes[PPR_OP_LOAD][PPR_TAG_IRREGULAR], a.nnz * 8);
+		/* batches of KERNEL_EMIT_BATCH */
+		T_EQ_U64(c.batches,
+			 (a.rows + 1 + 3 * a.nnz + a.rows + KERNEL_EMIT_BATCH - 1) /
+			 KERNEL_EMIT_BATCH);
+	}
+	/* A failing sink: the error comes back, emission stops at once. */
+	T_CHECK(kernel_run_instrumented(r, &bad) == PPR_EIO);
+	T_EQ_U64(calls, 1);
+	matrix_csr_release(&a);
+	kernel_run_free(r);
+}
+
+static void test_bcsr_stream(void)
+{
+	struct kernel_params p = { .kernel = "spmv-bcsr", .block_r = 3,
+				   .block_c = 2,
+				   .input = "gen:fem3d:n=4,dof=3" };
+	struct kernel_run *r = mk(&p, __LINE__);
+	struct kernel_access_count c;
+	struct ppr_sink cs;
+	struct csr a;
+	struct bcsr b;
+	struct ppr_err err;
+
+	if (!r)
+		return;
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	T_CHECK(matrix_load(p.input, &a, NULL, &err) == 0);
+	T_CHECK(matrix_bcsr_build(&a, 3, 2, &b, &err) == 0);
+	kernel_access_count_sink(&c, &cs);
+	kernel_run_instrumented(r, &cs);
+	/* bptr brows+1, bcol nblocks, vals 6*nblocks regular; x 2*nblocks
+	 * irregular; y 3*brows stores */
+	T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_REGULAR],
+		 b.brows + 1 + b.nblocks + 6 * b.nblocks);
+	T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_IRREGULAR], 2 * b.nblocks);
+	T_EQ_U64(c.n[PPR_OP_STORE][PPR_TAG_REGULAR], 3 * b.brows);
+	T_STR(kernel_run_symbol(r), "kern_spmv_bcsr_3x2");
+	matrix_bcsr_release(&b);
+	matrix_csr_release(&a);
+	kernel_run_free(r);
+}
+
+static void test_spmv_all_shapes(const char *input, int line)
+{
+	unsigned br, bc;
+
+	for (br = 1; br <= 8; br++)
+		for (bc = 1; bc <= 8; bc++) {
+			struct kernel_params p = { .kernel = "spmv-bcsr",
+						   .block_r = br, .block_c = bc,
+						   .input = input };
+
+			native_and_instr(&p, 1e-14, line * 100 + (int)(br * 10 + bc));
+		}
+	{
+		struct kernel_params p = { .kernel = "spmv-csr", .input = input };
+
+		native_and_instr(&p, 1e-14, line);
+	}
+}
+
+static void test_conv(void)
+{
+	static const struct {
+		enum conv_variant v;
+		uint64_t n;
+		int no_simd;
+		int line;
+	} rows[] = {
+		{ CONV_NAIVE, 16, 0, __LINE__ },
+		{ CONV_NAIVE, 1000, 0, __LINE__ },
+		{ CONV_AVX2_UNALIGNED, 16, 0, __LINE__ },
+		{ CONV_AVX2_UNALIGNED, 47, 0, __LINE__ },
+		{ CONV_AVX2_UNALIGNED, 4111, 0, __LINE__ },
+		{ CONV_AVX2_UNALIGNED, 4111, 1, __LINE__ },
+		{ CONV_AVX2_ALIGNED, 31, 0, __LINE__ },
+		{ CONV_AVX2_ALIGNED, 4096, 0, __LINE__ },
+		{ CONV_AVX2_ALIGNED, 4111, 0, __LINE__ },
+		{ CONV_AVX2_ALIGNED, 4111, 1, __LINE__ },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct kernel_params p = { .kernel = "conv1d", .variant = rows[i].v,
+					   .n = rows[i].n,
+					   .no_simd = rows[i].no_simd };
+
+		native_and_instr(&p, 1e-6, rows[i].line);
+	}
+	/* Stream of algorithm 2 for n = 16*B + 15: B blocks of 32 vector
+	 * loads + 16 broadcasts, 2 vector stores; algorithm 3 the same
+	 * counts, from the copies. */
+	{
+		struct kernel_params p = { .kernel = "conv1d",
+					   .variant = CONV_AVX2_UNALIGNED,
+					   .n = 16 * 10 + 15 };
+		struct kernel_run *r = mk(&p, __LINE__);
+		struct kernel_access_count c;
+		struct ppr_sink cs;
+
+		if (r) {
+			kernel_access_count_sink(&c, &cs);
+			kernel_run_instrumented(r, &cs);
+			T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_REGULAR], 10 * 48);
+			T_EQ_U64(c.bytes[PPR_OP_LOAD][PPR_TAG_REGULAR],
+				 10 * (32 * 32 + 16 * 4));
+			T_EQ_U64(c.n[PPR_OP_STORE][PPR_TAG_REGULAR], 20);
+			T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_IRREGULAR], 0);
+			kernel_run_free(r);
+		}
+	}
+	{
+		struct kernel_params p = { .kernel = "conv1d", .n = 10 };
+		struct kernel_run *r = NULL;
+		struct ppr_err err;
+
+		T_CHECK(kernel_run_new(&p, &r, &err) == PPR_EINVAL);
+		T_CHECK(r == NULL);
+		T_CHECK(strstr(err.msg, "N >= 16") != NULL);
+	}
+}
+
+static void test_fft(void)
+{
+	static const struct {
+		const char *k;
+		uint64_t n;
+		int line;
+	} rows[] = {
+		{ "fft1d", 2, __LINE__ },
+		{ "fft1d", 8, __LINE__ },
+		{ "fft1d", 64, __LINE__ },
+		{ "fft1d", 1024, __LINE__ },
+		{ "fft3d", 2, __LINE__ },
+		{ "fft3d", 4, __LINE__ },
+		{ "fft3d", 8, __LINE__ },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct kernel_params p = { .kernel = rows[i].k, .n = rows[i].n };
+
+		native_and_instr(&p, 1e-13, rows[i].line);
+	}
+	{
+		struct kernel_params p = { .kernel = "fft1d", .n = 12 };
+		struct kernel_run *r = NULL;
+		struct ppr_err err;
+
+		T_CHECK(kernel_run_new(&p, &r, &err) == PPR_EINVAL);
+		T_CHECK(strstr(err.msg, "power of two") != NULL);
+	}
+	/* fft1d n=8: 8 rev loads, 2 swaps (1<->4, 3<->6), 3 stages x 4
+	 * butterflies x 3 loads. */
+	{
+		struct kernel_params p = { .kernel = "fft1d", .n = 8 };
+		struct kernel_run *r = mk(&p, __LINE__);
+		struct kernel_access_count c;
+		struct ppr_sink cs;
+
+		if (r) {
+			kernel_access_count_sink(&c, &cs);
+			kernel_run_instrumented(r, &cs);
+			T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_REGULAR], 8 + 2 + 36);
+			T_EQ_U64(c.n[PPR_OP_LOAD][PPR_TAG_IRREGULAR], 2);
+			T_EQ_U64(c.n[PPR_OP_STORE][PPR_TAG_REGULAR], 2 + 24);
+			T_EQ_U64(c.n[PPR_OP_STORE][PPR_TAG_IRREGULAR], 2);
+			T_NEAR(kernel_run_flops(r), 5.0 * 8 * 3, 1e-15);
+			kernel_run_free(r);
+		}
+	}
+}
+
+static void test_table(void)
+{
+	unsigned r, c;
+	enum conv_variant v;
+
+	T_CHECK(kernel_desc_find("spmv-csr") != NULL);
+	T_CHECK(kernel_desc_find("fft3d") != NULL);
+	T_CHECK(kernel_desc_find("nope") == NULL);
+	T_CHECK(kernel_block_parse("4x3", &r, &c) == 0 && r == 4 && c == 3);
+	T_CHECK(kernel_block_parse("9x1", &r, &c) == PPR_EINVAL);
+	T_CHECK(kernel_block_parse("4x", &r, &c) == PPR_EINVAL);
+	T_CHECK(kernel_block_parse("0x2", &r, &c) == PPR_EINVAL);
+	T_CHECK(kernel_variant_parse("avx2-aligned", &v) == 0 &&
+		v == CONV_AVX2_ALIGNED);
+	T_CHECK(kernel_variant_parse("avx512", &v) == PPR_EINVAL);
+	{
+		struct kernel_params p = { .kernel = "spmv-bcsr",
+					   .input = "gen:laplace2d:n=4" };
+		struct kernel_run *k = NULL;
+		struct ppr_err err;
+
+		T_CHECK(kernel_run_new(&p, &k, &err) == PPR_EINVAL);
+		T_CHECK(strstr(err.msg, "--block") != NULL);
+	}
+	{
+		struct kernel_params p = { .kernel = "spmv-csr" };
+		struct kernel_run *k = NULL;
+		struct ppr_err err;
+
+		T_CHECK(kernel_run_new(&p, &k, &err) == PPR_EINVAL);
+	}
+}
+
+static void test_measure(void)
+{
+	struct kernel_params p = { .kernel = "fft1d", .n = 256 };
+	struct kernel_run *r = mk(&p, __LINE__);
+	struct measure_opts o = { .reps = 5, .warmup = 1 };
+	struct measure_result res;
+	struct counter_backend cb;
+	struct counter_set set;
+	struct ppr_err err;
+	double e;
+
+	if (!r)
+		return;
+	T_CHECK(counter_backend_init(&cb, "fake", &err) == 0);
+	T_CHECK(counter_set_parse(&set, "PAPI_TOT_CYC,PAPI_L1_DCM", &err) == 0);
+	o.counters = &cb;
+	o.set = &set;
+	o.flush = 1;
+	o.flush_bytes = 1 << 20;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.reps, 5);
+	T_CHECK(res.time_min_s > 0 && res.time_min_s <= res.time_median_s);
+	T_CHECK(res.time_median_s <= res.time_max_s);
+	T_CHECK(res.gflops > 0);
+	T_CHECK(res.counters_ok);
+	/* fake: event i counts 1000*(i+1) per timed repetition */
+	T_EQ_U64(set.ev[0].value, 5 * 1000);
+	T_EQ_U64(set.ev[1].value, 5 * 2000);
+	/* in-place FFT: reset before each run keeps the result right */
+	T_CHECK(kernel_run_check(r, &e, &err) == 0 && e <= 1e-13);
+	kernel_run_free(r);
+}
+
+int main(void)
+{
+	test_table();
+	test_csr_stream();
+	test_bcsr_stream();
+	test_spmv_all_shapes("gen:random:n=203,per_row=7,seed=5", __LINE__);
+	test_spmv_all_shapes("gen:fem3d:n=3,dof=3", __LINE__);
+	test_conv();
+	test_fft();
+	test_measure();
+	return t_done();
+}
