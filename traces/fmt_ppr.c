@@ -128,8 +128,7 @@ static int read_header(struct trace_reader *r, struct ppr_err *err)
 	h = r->p;
 	have = (size_t)(r->end - r->p);
 	if (memcmp(h, TRACE_PPR_MAGIC,
-		   have < TRACE_PPR_MAGIC_LEN ? have : TRACE_PPR_MAGIC_LEN) ||
-	    have == 0)
+		   have < TRACE_PPR_MAGIC_LEN ? have : TRACE_PPR_MAGIC_LEN))
 		return trace_reader_fail(r, err, PPR_EFORMAT, 0,
 					 "not a ppr trace (bad magic)");
 	if (have < TRACE_PPR_HEADER_LEN)

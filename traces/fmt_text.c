@@ -266,7 +266,7 @@ static int lackey_parse(struct trace_reader *r, const uint8_t *p,
 			const uint8_t *end, struct ppr_access *a, char *msg,
 			size_t mlen)
 {
-	const uint8_t *t;
+	const uint8_t *t, *sd;
 	uint64_t addr, size = 0;
 	int digits = 0;
 	char cb[16];
@@ -292,7 +292,8 @@ static int lackey_parse(struct trace_reader *r, const uint8_t *p,
 		snprintf(msg, mlen, "missing ',size' after the address");
 		return -1;
 	}
-	for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++)
+	sd = ++p;
+	for (; p < end && *p >= '0' && *p <= '9'; p++, digits++)
 		if (size <= TRACE_SIZE_MAX)
 			size = size * 10 + (uint64_t)(*p - '0');
 	if (!digits) {
@@ -310,9 +311,9 @@ static int lackey_parse(struct trace_reader *r, const uint8_t *p,
 	}
 	if (size == 0 || size > TRACE_SIZE_MAX) {
 		if (size)
-			snprintf(msg, mlen, "size %s%llu exceeds %u bytes",
-				 size > TRACE_SIZE_MAX * 10ull ? ">" : "",
-				 (unsigned long long)size, TRACE_SIZE_MAX);
+			snprintf(msg, mlen, "size %.*s%s exceeds %u bytes",
+				 digits > 24 ? 24 : digits, (const char *)sd,
+				 digits > 24 ? "..." : "", TRACE_SIZE_MAX);
 		else
 			snprintf(msg, mlen, "size 0");
 		return -1;

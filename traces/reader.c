@@ -95,13 +95,14 @@ int trace_reader_refill(struct trace_reader *r, struct ppr_err *err)
 	return (int)(got > 0);
 }
 
+/*
+ * The magic's first byte, 0x89, starts no text trace: a file that starts
+ * with it is read as ppr, so a truncated header or a damaged magic is
+ * reported as such rather than as an unknown text format.
+ */
 static int looks_like_ppr(const uint8_t *p, size_t len)
 {
-	size_t k = len < TRACE_PPR_MAGIC_LEN ? len : TRACE_PPR_MAGIC_LEN;
-
-	/* A prefix of the magic counts, so a truncated header says so. */
-	return len > 0 && p[0] == 0x89 &&
-	       !memcmp(p, TRACE_PPR_MAGIC, k);
+	return len > 0 && p[0] == 0x89;
 }
 
 static int reader_setup(struct trace_reader *r,
