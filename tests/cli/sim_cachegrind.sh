@@ -14,6 +14,7 @@
 #
 # Skips when valgrind or a C compiler is missing.  Runs in a few seconds.
 PPR=${PPR:-./ppr}
+case $PPR in /*) ;; */*) PPR=$(pwd)/$PPR ;; esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TOL=${TOL:-0.001}
 N=${N:-20000}
