@@ -338,8 +338,18 @@ static int perf_open(struct counter_backend *b, struct counter_set *s,
 			int en = errno;
 
 			counter_explain_unavailable(en, why, sizeof(why));
+			size_t k;
+
 			ev->status = COUNTER_UNAVAILABLE;
 			kern_strlcpy(ev->why, why, sizeof(ev->why));
+			/* Still show what the other events would map to. */
+			for (k = i + 1; k < s->n; k++)
+				if (resolve_attr(s->ev[k].name,
+						 pmu && *pmu ? pmu : NULL,
+						 s->ev[k].native,
+						 sizeof(s->ev[k].native),
+						 &attr, NULL))
+					s->ev[k].native[0] = '\0';
 			return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
 					   "hardware counters unavailable: "
 					   "cannot open %s (%s): %s", ev->name,

@@ -1,0 +1,574 @@
+/*
+ * cmd_measure.c - `ppr measure`: time a native kernel (min/median over
+ * repetitions, GFLOPS, bytes/s) with optional hardware counters, or
+ * import counts measured elsewhere (PAPI, perf stat -x,).
+ */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/ppr_version.h"
+#include "common/xalloc.h"
+#include "kernels/kernels.h"
+
+PPR_COMMAND(measure, "time a kernel natively (GFLOPS, bytes/s, hardware counters)")
+
+static const char usage_text[] =
+	"usage: ppr measure --kernel K [MATRIX] [options]\n"
+	"       ppr measure --import-papi FILE | --import-perf FILE [--format F]\n"
+	"\n"
+	"kernels:\n"
+	"  spmv-csr MATRIX                 MATRIX: a .mtx/.rb file or gen:...\n"
+	"  spmv-bcsr --block RxC MATRIX    R, C in 1..8\n"
+	"  conv1d --variant naive|avx2-unaligned|avx2-aligned --n N\n"
+	"  fft1d --n N                     N a power of two\n"
+	"  fft3d --n N                     N^3 complex doubles\n"
+	"\n"
+	"options:\n"
+	"  --reps N            timed repetitions (default 10)\n"
+	"  --warmup N          untimed runs first (default 1)\n"
+	"  --flush             evict caches before each repetition\n"
+	"  --flush-mb M        size of the flush buffer (default 256)\n"
+	"  --counters EV,...   PAPI presets (PAPI_L1_DCM, PAPI_L2_DCM,\n"
+	"                      PAPI_L3_TCM, PAPI_TOT_CYC, PAPI_TOT_INS,\n"
+	"                      PAPI_LD_INS, PAPI_SR_INS) or libpfm4 names\n"
+	"  --counter-backend perf|fake   (default: env PPR_COUNTERS, else perf)\n"
+	"  --import-papi FILE  read papi_command_line 'EVENT : value' output\n"
+	"  --import-perf FILE  read `perf stat -x,` CSV output\n"
+	"  --check             compare the result with a plain reference kernel\n"
+	"  --seed S            input values (default fixed)\n"
+	"  --no-simd           conv1d: use the portable fallback, not AVX2\n"
+	"  --format table|csv|json, -o FILE\n";
+
+enum {
+	OPT_KERNEL = 256, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_REPS, OPT_WARMUP,
+	OPT_FLUSH, OPT_FLUSH_MB, OPT_COUNTERS, OPT_BACKEND, OPT_IMPORT_PAPI,
+	OPT_IMPORT_PERF, OPT_CHECK, OPT_SEED, OPT_NO_SIMD, OPT_FORMAT,
+};
+
+static const struct option long_opts[] = {
+	{ "kernel", required_argument, NULL, OPT_KERNEL },
+	{ "block", required_argument, NULL, OPT_BLOCK },
+	{ "variant", required_argument, NULL, OPT_VARIANT },
+	{ "n", required_argument, NULL, OPT_N },
+	{ "reps", required_argument, NULL, OPT_REPS },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "flush", no_argument, NULL, OPT_FLUSH },
+	{ "flush-mb", required_argument, NULL, OPT_FLUSH_MB },
+	{ "counters", required_argument, NULL, OPT_COUNTERS },
+	{ "counter-backend", required_argument, NULL, OPT_BACKEND },
+	{ "import-papi", required_argument, NULL, OPT_IMPORT_PAPI },
+	{ "import-perf", required_argument, NULL, OPT_IMPORT_PERF },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "no-simd", no_argument, NULL, OPT_NO_SIMD },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char *status_name(enum counter_status s)
+{
+	switch (s) {
+	case COUNTER_OK:
+		return "ok";
+	case COUNTER_UNAVAILABLE:
+		return "unavailable";
+	case COUNTER_NOT_COUNTED:
+		return "not counted";
+	}
+	return "?";
+}
+
+/* Read a whole file; NULL with err filled on failure. */
+static char *slurp(const char *path, size_t *len, struct ppr_err *err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f) {
+		ppr_err_set(err, PPR_ENOENT, NULL, 0, 0, "cannot open '%s': %s",
+			    path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+
+		if (cap - n < 65536) {
+			cap = cap ? 2 * cap : 65536;
+			buf = xrealloc(buf, cap);
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		ppr_err_set(err, PPR_EIO, NULL, 0, 0, "cannot read '%s': %s",
+			    path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static cJSON *counters_json(const struct counter_set *s, int ok,
+			    const char *why)
+{
+	cJSON *c = cJSON_CreateObject(), *arr;
+	size_t i;
+
+	cJSON_AddBoolToObject(c, "available", ok);
+	if (!ok && why && *why)
+		cJSON_AddStringToObject(c, "why", why);
+	cJSON_AddStringToObject(c, "source", s->source);
+	if (s->pmu[0])
+		cJSON_AddStringToObject(c, "pmu", s->pmu);
+	arr = cJSON_AddArrayToObject(c, "events");
+	for (i = 0; i < s->n; i++) {
+		const struct counter_event *e = &s->ev[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", e->name);
+		cJSON_AddStringToObject(o, "native", e->native);
+		cJSON_AddStringToObject(o, "status",
+					ok || e->status != COUNTER_OK ?
+					status_name(e->status) : "unavailable");
+		if (ok && e->status == COUNTER_OK) {
+			if (e->unit[0] && e->fvalue != (double)e->value)
+				cJSON_AddNumberToObject(o, "value", e->fvalue);
+			else
+				cJSON_AddNumberToObject(o, "value",
+							(double)e->value);
+			cJSON_AddStringToObject(o, "unit",
+						e->unit[0] ? e->unit : "count");
+		}
+		if (e->why[0])
+			cJSON_AddStringToObject(o, "why", e->why);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return c;
+}
+
+static void counters_table(FILE *f, const struct counter_set *s, int ok,
+			   const char *why)
+{
+	size_t i;
+
+	if (!s->n)
+		return;
+	if (!ok) {
+		fprintf(f, "%-12s unavailable: %s\n", "counters", why);
+		for (i = 0; i < s->n; i++)
+			fprintf(f, "%-12s %-16s native %s\n", "  asked",
+				s->ev[i].name, s->ev[i].native[0] ?
+				s->ev[i].native : "(not resolved)");
+		return;
+	}
+	fprintf(f, "%-12s source %s%s%s\n", "counters", s->source,
+		s->pmu[0] ? ", pmu " : "", s->pmu);
+	for (i = 0; i < s->n; i++) {
+		const struct counter_event *e = &s->ev[i];
+
+		if (e->status != COUNTER_OK)
+			fprintf(f, "  %-24s %18s  (%s)\n", e->name,
+				status_name(e->status), e->why);
+		else if (e->unit[0] && e->fvalue != (double)e->value)
+			fprintf(f, "  %-24s %18.6g %s  native %s\n", e->name,
+				e->fvalue, e->unit, e->native);
+		else
+			fprintf(f, "  %-24s %18llu%s%s  native %s\n", e->name,
+				(unsigned long long)e->value,
+				e->unit[0] ? " " : "", e->unit, e->native);
+	}
+}
+
+static int print_json(FILE *f, cJSON *root)
+{
+	char *txt = cJSON_Print(root);
+
+	if (!txt)
+		return cli_error("cannot format JSON");
+	fputs(txt, f);
+	fputc('\n', f);
+	free(txt);
+	return 0;
+}
+
+static int do_import(const char *papi, const char *perf, enum cli_format fmt,
+		     const char *outpath)
+{
+	struct counter_set set;
+	struct ppr_err err;
+	const char *path = papi ? papi : perf;
+	char *buf;
+	size_t len = 0, i;
+	FILE *out;
+	int rc;
+
+	memset(&err, 0, sizeof(err));
+	buf = slurp(path, &len, &err);
+	if (!buf)
+		return cli_error_err(&err);
+	if (papi)
+		rc = counter_import_papi(&set, path, buf, len, &err);
+	else
+		rc = counter_import_perf_csv(&set, path, buf, len, &err);
+	free(buf);
+	if (rc)
+		return cli_error_err(&err);
+	out = cli_open_out(outpath);
+	if (!out)
+		return 1;
+	if (fmt == CLI_FMT_JSON) {
+		cJSON *root = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+		cJSON_AddStringToObject(root, "imported_from", path);
+		cJSON_AddItemToObject(root, "counters",
+				      counters_json(&set, 1, NULL));
+		rc = print_json(out, root);
+		cJSON_Delete(root);
+	} else if (fmt == CLI_FMT_CSV) {
+		fputs("event,value,unit,status\n", out);
+		for (i = 0; i < set.n; i++) {
+			cli_csv_field(out, set.ev[i].name);
+			if (set.ev[i].status == COUNTER_OK)
+				fprintf(out, ",%.17g,", set.ev[i].fvalue);
+			else
+				fputs(",,", out);
+			cli_csv_field(out, set.ev[i].unit[0] ?
+				      set.ev[i].unit : "count");
+			fputc(',', out);
+			cli_csv_field(out, status_name(set.ev[i].status));
+			fputc('\n', out);
+		}
+	} else {
+		fprintf(out, "%-12s %s (%s)\n", "imported", path, set.source);
+		counters_table(out, &set, 1, NULL);
+	}
+	return rc ? rc : cli_close_out(out, outpath);
+}
+
+int cmd_measure(int argc, char **argv)
+{
+	struct kernel_params p;
+	struct measure_opts mo;
+	struct measure_result res;
+	struct counter_backend cb;
+	struct counter_set set;
+	struct kernel_run *run = NULL;
+	struct ppr_err err;
+	enum cli_format fmt = CLI_FMT_TABLE;
+	const char *counters = NULL, *backend = NULL, *outpath = NULL;
+	const char *imp_papi = NULL, *imp_perf = NULL, *variant = NULL;
+	unsigned long long v;
+	double flush_mb = 256, check_err = -1;
+	int c, do_check = 0, have_variant = 0, rc = 0;
+	FILE *out = NULL;
+
+	memset(&p, 0, sizeof(p));
+	memset(&mo, 0, sizeof(mo));
+	memset(&set, 0, sizeof(set));
+	memset(&err, 0, sizeof(err));
+	mo.reps = 10;
+	mo.warmup = 1;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "ho:", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'o':
+			outpath = optarg;
+			break;
+		case OPT_KERNEL:
+			p.kernel = optarg;
+			break;
+		case OPT_BLOCK:
+			if (kernel_block_parse(optarg, &p.block_r, &p.block_c))
+				return cli_usage_error(usage_text,
+					"measure: --block '%s': expected RxC "
+					"with R and C in 1..8", optarg);
+			break;
+		case OPT_VARIANT:
+			variant = optarg;
+			if (kernel_variant_parse(optarg, &p.variant))
+				return cli_usage_error(usage_text,
+					"measure: --variant '%s': expected "
+					"naive, avx2-unaligned or avx2-aligned",
+					optarg);
+			have_variant = 1;
+			break;
+		case OPT_N:
+			if (cli_parse_u64(optarg, &v) || !v)
+				return cli_usage_error(usage_text,
+					"measure: --n '%s': expected a "
+					"positive integer", optarg);
+			p.n = v;
+			break;
+		case OPT_REPS:
+			if (cli_parse_u64(optarg, &v) || !v || v > 1000000)
+				return cli_usage_error(usage_text,
+					"measure: --reps '%s': expected 1.."
+					"1000000", optarg);
+			mo.reps = (unsigned)v;
+			break;
+		case OPT_WARMUP:
+			if (cli_parse_u64(optarg, &v) || v > 1000000)
+				return cli_usage_error(usage_text,
+					"measure: --warmup '%s': expected 0.."
+					"1000000", optarg);
+			mo.warmup = (unsigned)v;
+			break;
+		case OPT_FLUSH:
+			mo.flush = 1;
+			break;
+		case OPT_FLUSH_MB:
+			if (cli_parse_double(optarg, &flush_mb) ||
+			    flush_mb < 1 || flush_mb > 65536)
+				return cli_usage_error(usage_text,
+					"measure: --flush-mb '%s': expected "
+					"1..65536", optarg);
+			break;
+		case OPT_COUNTERS:
+			counters = optarg;
+			break;
+		case OPT_BACKEND:
+			backend = optarg;
+			break;
+		case OPT_IMPORT_PAPI:
+			imp_papi = optarg;
+			break;
+		case OPT_IMPORT_PERF:
+			imp_perf = optarg;
+			break;
+		case OPT_CHECK:
+			do_check = 1;
+			break;
+		case OPT_SEED:
+			if (cli_parse_u64(optarg, &v))
+				return cli_usage_error(usage_text,
+					"measure: --seed '%s': expected a "
+					"non-negative integer", optarg);
+			p.seed = v;
+			break;
+		case OPT_NO_SIMD:
+			p.no_simd = 1;
+			break;
+		case OPT_FORMAT:
+			if (cli_format_parse(optarg, &fmt))
+				return cli_usage_error(usage_text,
+					"measure: --format '%s': expected "
+					"table, csv or json", optarg);
+			break;
+		default:
+			return cli_usage_error(usage_text,
+				"measure: unknown or incomplete option '%s'",
+				argv[optind - 1]);
+		}
+	}
+	if (imp_papi && imp_perf)
+		return cli_usage_error(usage_text, "measure: give one of "
+				       "--import-papi and --import-perf");
+	if ((imp_papi || imp_perf) && !p.kernel) {
+		if (optind < argc)
+			return cli_usage_error(usage_text, "measure: "
+					       "unexpected argument '%s'",
+					       argv[optind]);
+		return do_import(imp_papi, imp_perf, fmt, outpath);
+	}
+	if (imp_papi || imp_perf)
+		return cli_usage_error(usage_text, "measure: --import-* "
+				       "does not combine with --kernel");
+	if (!p.kernel)
+		return cli_usage_error(usage_text, "measure: --kernel is "
+				       "required");
+	{
+		const struct kernel_desc *d = kernel_desc_find(p.kernel);
+
+		if (!d)
+			return cli_usage_error(usage_text, "measure: unknown "
+				"kernel '%s'", p.kernel);
+		if (d->needs_matrix) {
+			if (optind >= argc)
+				return cli_usage_error(usage_text, "measure: "
+					"%s needs a MATRIX argument", p.kernel);
+			p.input = argv[optind++];
+		}
+		if (optind < argc)
+			return cli_usage_error(usage_text, "measure: "
+				"unexpected argument '%s'", argv[optind]);
+		if (d->id == KERNEL_SPMV_BCSR && !p.block_r)
+			return cli_usage_error(usage_text, "measure: "
+				"spmv-bcsr needs --block RxC");
+		if (d->id == KERNEL_CONV1D && !have_variant)
+			return cli_usage_error(usage_text, "measure: conv1d "
+				"needs --variant");
+		if (!d->needs_matrix && !p.n)
+			return cli_usage_error(usage_text, "measure: %s "
+				"needs --n N", p.kernel);
+	}
+	(void)variant;
+	if (counters) {
+		if (counter_set_parse(&set, counters, &err))
+			return cli_usage_error(usage_text, "measure: "
+				"--counters: %s", err.msg);
+		if (counter_backend_init(&cb, backend, &err))
+			return cli_usage_error(usage_text, "measure: %s",
+					       err.msg);
+		mo.counters = &cb;
+		mo.set = &set;
+	}
+	mo.flush_bytes = (uint64_t)(flush_mb * 1048576.0);
+
+	fprintf(stderr, "ppr measure: setting up %s...\n", p.kernel);
+	if (kernel_run_new(&p, &run, &err))
+		return cli_error_err(&err);
+	if (kernel_run_note(run))
+		cli_warn("%s", kernel_run_note(run));
+	fprintf(stderr, "ppr measure: %s: %u warm-up + %u timed runs%s\n",
+		kernel_run_describe(run), mo.warmup, mo.reps,
+		mo.flush ? ", caches flushed before each" : "");
+	if (kernel_measure(run, &mo, &res, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
+	}
+	if (counters && !res.counters_ok)
+		cli_warn("%s (timing still done)", res.counters_why);
+	if (do_check) {
+		kernel_run_reset(run);
+		kernel_run_native(run);
+		if (kernel_run_check(run, &check_err, &err)) {
+			cli_warn("check skipped: %s", err.msg);
+			check_err = -1;
+		}
+	}
+	out = cli_open_out(outpath);
+	if (!out) {
+		rc = 1;
+		goto done;
+	}
+	if (fmt == CLI_FMT_JSON) {
+		cJSON *root = cJSON_CreateObject(), *units, *par;
+
+		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+		cJSON_AddStringToObject(root, "kernel", p.kernel);
+		cJSON_AddStringToObject(root, "input", p.input ? p.input : "");
+		par = cJSON_AddObjectToObject(root, "params");
+		if (p.block_r) {
+			char b[32];
+
+			snprintf(b, sizeof(b), "%ux%u", p.block_r, p.block_c);
+			cJSON_AddStringToObject(par, "block", b);
+		}
+		if (have_variant)
+			cJSON_AddStringToObject(par, "variant",
+						kernel_variant_name(p.variant));
+		if (p.n)
+			cJSON_AddNumberToObject(par, "n", (double)p.n);
+		cJSON_AddStringToObject(root, "description",
+					kernel_run_describe(run));
+		cJSON_AddStringToObject(root, "function",
+					kernel_run_symbol(run));
+		if (kernel_run_note(run))
+			cJSON_AddStringToObject(root, "note",
+						kernel_run_note(run));
+		cJSON_AddNumberToObject(root, "reps", res.reps);
+		cJSON_AddNumberToObject(root, "warmup", mo.warmup);
+		cJSON_AddBoolToObject(root, "flush", mo.flush);
+		cJSON_AddNumberToObject(root, "time_s", res.time_median_s);
+		cJSON_AddNumberToObject(root, "time_min_s", res.time_min_s);
+		cJSON_AddNumberToObject(root, "time_max_s", res.time_max_s);
+		cJSON_AddNumberToObject(root, "time_mean_s", res.time_mean_s);
+		cJSON_AddNumberToObject(root, "flops", res.flops);
+		cJSON_AddNumberToObject(root, "bytes", res.bytes);
+		cJSON_AddNumberToObject(root, "gflops", res.gflops);
+		cJSON_AddNumberToObject(root, "gflops_best", res.gflops_best);
+		cJSON_AddNumberToObject(root, "bytes_per_s", res.bytes_per_s);
+		if (check_err >= 0)
+			cJSON_AddNumberToObject(root, "check_max_rel_err",
+						check_err);
+		units = cJSON_AddObjectToObject(root, "units");
+		cJSON_AddStringToObject(units, "time_s", "s");
+		cJSON_AddStringToObject(units, "flops", "FLOP per run");
+		cJSON_AddStringToObject(units, "bytes",
+					"B per run (compulsory)");
+		cJSON_AddStringToObject(units, "gflops", "GFLOP/s");
+		cJSON_AddStringToObject(units, "bytes_per_s", "B/s");
+		if (counters)
+			cJSON_AddItemToObject(root, "counters",
+				counters_json(&set, res.counters_ok,
+					      res.counters_why));
+		else
+			cJSON_AddNullToObject(root, "counters");
+		rc = print_json(out, root);
+		cJSON_Delete(root);
+	} else if (fmt == CLI_FMT_CSV) {
+		size_t i;
+
+		fputs("kernel,input,function,reps,time_s [s],time_min_s [s],"
+		      "gflops [GFLOP/s],gflops_best [GFLOP/s],"
+		      "bytes_per_s [B/s]", out);
+		for (i = 0; i < set.n; i++) {
+			char h[COUNTER_NAME_MAX + 16];
+
+			snprintf(h, sizeof(h), "%s [count]", set.ev[i].name);
+			fputc(',', out);
+			cli_csv_field(out, h);
+		}
+		fputc('\n', out);
+		cli_csv_field(out, p.kernel);
+		fputc(',', out);
+		cli_csv_field(out, p.input ? p.input : "");
+		fprintf(out, ",%s,%u,%.9g,%.9g,%.6g,%.6g,%.6g",
+			kernel_run_symbol(run), res.reps, res.time_median_s,
+			res.time_min_s, res.gflops, res.gflops_best,
+			res.bytes_per_s);
+		for (i = 0; i < set.n; i++)
+			if (res.counters_ok && set.ev[i].status == COUNTER_OK)
+				fprintf(out, ",%llu",
+					(unsigned long long)set.ev[i].value);
+			else
+				fputc(',', out);
+		fputc('\n', out);
+	} else {
+		fprintf(out, "%-12s %s\n", "kernel", kernel_run_describe(run));
+		fprintf(out, "%-12s %s\n", "function", kernel_run_symbol(run));
+		if (kernel_run_note(run))
+			fprintf(out, "%-12s %s\n", "note", kernel_run_note(run));
+		fprintf(out, "%-12s %u timed (warm-up %u%s)\n", "runs",
+			res.reps, mo.warmup,
+			mo.flush ? ", caches flushed before each" : "");
+		fprintf(out, "%-12s min %.6g s, median %.6g s, max %.6g s\n",
+			"time", res.time_min_s, res.time_median_s,
+			res.time_max_s);
+		fprintf(out, "%-12s %.4g GFLOP/s (median), %.4g GFLOP/s "
+			"(best)   [%.4g FLOP per run]\n", "performance",
+			res.gflops, res.gflops_best, res.flops);
+		fprintf(out, "%-12s %.4g GB/s (median)   [%.4g MB per run, "
+			"compulsory]\n", "bandwidth", res.bytes_per_s * 1e-9,
+			res.bytes * 1e-6);
+		if (check_err >= 0)
+			fprintf(out, "%-12s max normwise error vs reference "
+				"%.3g\n", "check", check_err);
+		counters_table(out, &set, res.counters_ok, res.counters_why);
+	}
+	if (!rc)
+		rc = cli_close_out(out, outpath);
+	else if (out != stdout)
+		fclose(out);
+done:
+	kernel_run_free(run);
+	return rc;
+}
