@@ -150,7 +150,8 @@ static int is_fp_compute_insn(const struct dag_insn *in)
 
 static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 		      enum smode mode, enum dag_align align, unsigned line,
-		      const struct dag_insn *prev, struct tinsn *t,
+		      const struct dag_insn *prev, const struct dag_insn *next,
+		      struct tinsn *t,
 		      const char *file, struct ppr_err *err)
 {
 	const struct dag_cost *k = &c->cost[in->cls];
@@ -269,6 +270,12 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 				    in->cls >= DAG_FP_ADD)
 					u->occ = c->wide512_occupancy;
 				u->ports = k->ports;
+				/* cmp/test+jcc macro-fused: the pair runs on a
+				   branch port */
+				if (next && (next->flags & DAG_F_FUSED) &&
+				    c->macro_fusion && !store && n == 1 &&
+				    c->cost[DAG_BRANCH].valid)
+					u->ports = c->cost[DAG_BRANCH].ports;
 				u->real = real_op && k->uops;
 				if (j == 0) {
 					for (i = 0; i < in->nsrc; i++)
@@ -701,7 +708,8 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 				continue;
 			seen[ii] = 1;
 			rc = tmpl_build(&p->insn[ii], c, mode, o->align, line,
-					ii ? &p->insn[ii - 1] : NULL, &s.ti[ii],
+					ii ? &p->insn[ii - 1] : NULL,
+					ii + 1 < p->n ? &p->insn[ii + 1] : NULL, &s.ti[ii],
 					p->file, err);
 			if (rc)
 				break;
@@ -746,17 +754,14 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 				goto out;
 			}
 		}
-		if (!mid || iters - mid < 1) {
+		if (!mid || iters - mid < 1)
 			*cpi = (double)s.iter_done[iters - 1] / (double)iters;
-			for (unsigned q = 0; q < c->nports; q++)
-				pressure[q] = (double)s.port_cycles[q] / (double)iters;
-		} else {
+		else
 			*cpi = (double)(s.iter_done[iters - 1] - s.iter_done[mid - 1]) /
 			       (double)(iters - mid);
-			for (unsigned q = 0; q < c->nports; q++)
-				pressure[q] = (double)(s.port_cycles[q] - pc_mid[q]) /
-					      (double)(iters - mid);
-		}
+		/* every iteration has fully executed by now */
+		for (unsigned q = 0; q < c->nports; q++)
+			pressure[q] = (double)s.port_cycles[q] / (double)iters;
 		(void)cyc_mid;
 		if (splits_per_iter)
 			*splits_per_iter = (double)s.splits / (double)iters;
@@ -817,8 +822,9 @@ static void chain_find(const struct dag_prog *p, const size_t *seq,
 			pred[i][r] = -2;
 		}
 		if (tmpl_build(in, c, M_FULL, o->align, 64,
-			       seq[i] ? &p->insn[seq[i] - 1] : NULL, &t, p->file,
-			       NULL))
+			       seq[i] ? &p->insn[seq[i] - 1] : NULL,
+			       seq[i] + 1 < p->n ? &p->insn[seq[i] + 1] : NULL, &t,
+			       p->file, NULL))
 			continue;
 		/* latency through the instruction: load + op chain */
 		for (int k = 0; k < t.nu; k++) {
@@ -1007,8 +1013,9 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 			const struct dag_insn *in = &p->insn[seq[i]];
 
 			if (tmpl_build(in, core, M_FULL, o.align, 64,
-				       seq[i] ? &p->insn[seq[i] - 1] : NULL, &t,
-				       p->file, NULL) == 0) {
+				       seq[i] ? &p->insn[seq[i] - 1] : NULL,
+				       seq[i] + 1 < p->n ? &p->insn[seq[i] + 1] : NULL,
+				       &t, p->file, NULL) == 0) {
 				for (int k = 0; k < t.nu; k++)
 					if (t.u[k].kind != U_FREE)
 						uops++;

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "common/ppr_err.h"
+#include "dag/dag.h"
 #include "sim/sim.h"
 
 /* Figures of one cache level that the simulator does not need. */
@@ -57,6 +58,11 @@ struct machine {
 	int fma;
 	double load_bytes_per_cycle;   /* L1 -> registers */
 	double store_bytes_per_cycle;  /* registers -> L1 */
+
+	/* The in-core model of the "core" section (machines/core_model.c),
+	 * for the instruction-DAG scheduler; has_core = 0 when absent. */
+	int has_core;
+	struct dag_core core;
 };
 
 /* Load a machine file. */

@@ -157,4 +157,9 @@ int machine_json_item_string(const struct machine_json *doc,
 			     const cJSON *item, const char *what,
 			     const char **out, struct ppr_err *err);
 
+/* The "core" section (machines/core_model.c): fills *c from obj. */
+struct dag_core;
+int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
+		       struct dag_core *c, struct ppr_err *err);
+
 #endif

@@ -1,0 +1,216 @@
+/*
+ * core_model.c - the "core" section of a machine file: the in-core model
+ * the instruction-DAG scheduler runs on (struct dag_core in dag/dag.h).
+ *
+ *   "core": {
+ *     "name": "haswell",
+ *     "source": "where the figures come from",
+ *     "issue_width": 4, "retire_width": 4,
+ *     "rob_size": 192, "scheduler_size": 60,
+ *     "ports": ["p0", "p1", ...],
+ *     "load_ports": ["p2", "p3"], "store_address_ports": [...],
+ *     "store_data_ports": ["p4"],
+ *     "load_latency_gpr": 5, "load_latency_vec": 6,
+ *     "line_split_load_slots": 2, "line_split_load_latency": 4,
+ *     "store_forward_latency": 5,
+ *     "wide512_occupancy": 1, "load512_slots": 1,
+ *     "move_elimination_gpr": true, "move_elimination_vec": true,
+ *     "zero_idioms": true, "macro_fusion": true, "unlaminate_indexed": true,
+ *     "classes": {
+ *       "fp_fma": { "latency": 5, "uops": 1, "ports": ["p0", "p1"],
+ *                   "occupancy": 1 },
+ *       ...
+ *     }
+ *   }
+ *
+ * A class absent from "classes" is not available on the core: scheduling
+ * an instruction of that class is an error.  `ppr dag --cpu NAME
+ * --dump-core` prints a built-in core in this form.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dag/dag.h"
+#include "machines/machine.h"
+#include "machines/machine_int.h"
+
+static const char *const core_keys[] = {
+	"name", "source", "issue_width", "retire_width", "rob_size",
+	"scheduler_size", "ports", "load_ports", "store_address_ports",
+	"store_data_ports", "load_latency_gpr", "load_latency_vec",
+	"line_split_load_slots", "line_split_load_latency",
+	"store_forward_latency", "wide512_occupancy", "load512_slots",
+	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
+	"macro_fusion", "unlaminate_indexed", "classes", NULL
+};
+
+static const char *const class_keys[] = { "latency", "uops", "ports",
+	"occupancy", NULL };
+
+static int port_index(const struct dag_core *c, const char *name)
+{
+	for (unsigned q = 0; q < c->nports; q++)
+		if (!strcmp(c->port_name[q], name))
+			return (int)q;
+	return -1;
+}
+
+/* An array of port names into a mask. */
+static int port_mask(const struct machine_json *doc, const cJSON *obj,
+		     const char *key, unsigned flags, const struct dag_core *c,
+		     uint32_t *out, struct ppr_err *err)
+{
+	const cJSON *arr, *e;
+	uint32_t m = 0;
+	int rc;
+
+	if ((rc = machine_json_get_array(doc, obj, key, flags, &arr, err)))
+		return rc;
+	if (!arr) {
+		*out = 0;
+		return 0;
+	}
+	cJSON_ArrayForEach(e, arr) {
+		const char *s;
+		int q;
+
+		if ((rc = machine_json_item_string(doc, e, key, &s, err)))
+			return rc;
+		q = port_index(c, s);
+		if (q < 0)
+			return machine_json_fail(doc, e, err, "'%s': unknown port "
+						 "'%s' (not in 'ports')", key, s);
+		m |= 1u << q;
+	}
+	if (!m && (flags & MACHINE_JSON_REQUIRED))
+		return machine_json_fail(doc, arr, err, "'%s' must name at "
+					 "least one port", key);
+	*out = m;
+	return 0;
+}
+
+static int get_uint(const struct machine_json *doc, const cJSON *obj,
+		    const char *key, unsigned flags, uint64_t def,
+		    uint64_t min, uint64_t max, unsigned *out,
+		    struct ppr_err *err)
+{
+	uint64_t v;
+	int rc = machine_json_get_u64(doc, obj, key, flags, def, min, max, &v,
+				      err);
+
+	if (!rc)
+		*out = (unsigned)v;
+	return rc;
+}
+
+int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
+		       struct dag_core *c, struct ppr_err *err)
+{
+	const cJSON *ports, *classes, *e;
+	const char *name, *source;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	if ((rc = machine_json_check_keys(doc, obj, "core", core_keys, err)) ||
+	    (rc = machine_json_get_string(doc, obj, "name", 0, "core", &name,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, obj, "source", 0, "", &source,
+					  err)))
+		return rc;
+	snprintf(c->name, sizeof(c->name), "%.*s", (int)sizeof(c->name) - 1,
+		 name);
+	if ((rc = get_uint(doc, obj, "issue_width", MACHINE_JSON_REQUIRED, 0,
+			   1, 64, &c->issue_width, err)) ||
+	    (rc = get_uint(doc, obj, "retire_width", 0, c->issue_width, 1, 64,
+			   &c->retire_width, err)) ||
+	    (rc = get_uint(doc, obj, "rob_size", MACHINE_JSON_REQUIRED, 0, 1,
+			   4096, &c->rob_size, err)) ||
+	    (rc = get_uint(doc, obj, "scheduler_size", MACHINE_JSON_REQUIRED,
+			   0, 1, 4096, &c->sched_size, err)) ||
+	    (rc = machine_json_get_array(doc, obj, "ports",
+					 MACHINE_JSON_REQUIRED, &ports, err)))
+		return rc;
+	cJSON_ArrayForEach(e, ports) {
+		const char *s;
+
+		if ((rc = machine_json_item_string(doc, e, "ports", &s, err)))
+			return rc;
+		if (c->nports == DAG_MAX_PORTS)
+			return machine_json_fail(doc, e, err, "'ports': at most "
+						 "%d ports", DAG_MAX_PORTS);
+		if (!s[0] || strlen(s) >= sizeof(c->port_name[0]))
+			return machine_json_fail(doc, e, err, "'ports': names "
+						 "must be 1 to %zu characters",
+						 sizeof(c->port_name[0]) - 1);
+		if (port_index(c, s) >= 0)
+			return machine_json_fail(doc, e, err, "'ports': duplicate "
+						 "port '%s'", s);
+		snprintf(c->port_name[c->nports], sizeof(c->port_name[0]), "%s", s);
+		c->nports++;
+	}
+	if (!c->nports)
+		return machine_json_fail(doc, ports, err, "'ports' must not be "
+					 "empty");
+	if ((rc = port_mask(doc, obj, "load_ports", MACHINE_JSON_REQUIRED, c,
+			    &c->load_ports, err)) ||
+	    (rc = port_mask(doc, obj, "store_address_ports",
+			    MACHINE_JSON_REQUIRED, c, &c->store_addr_ports, err)) ||
+	    (rc = port_mask(doc, obj, "store_data_ports", MACHINE_JSON_REQUIRED,
+			    c, &c->store_data_ports, err)) ||
+	    (rc = get_uint(doc, obj, "load_latency_gpr", MACHINE_JSON_REQUIRED,
+			   0, 1, 1000, &c->load_lat_gpr, err)) ||
+	    (rc = get_uint(doc, obj, "load_latency_vec", 0, c->load_lat_gpr, 1,
+			   1000, &c->load_lat_vec, err)) ||
+	    (rc = get_uint(doc, obj, "line_split_load_slots", 0, 2, 1, 16,
+			   &c->line_split_slots, err)) ||
+	    (rc = get_uint(doc, obj, "line_split_load_latency", 0, 0, 0, 1000,
+			   &c->line_split_latency, err)) ||
+	    (rc = get_uint(doc, obj, "store_forward_latency", 0, 5, 0, 1000,
+			   &c->store_forward_lat, err)) ||
+	    (rc = get_uint(doc, obj, "wide512_occupancy", 0, 1, 1, 16,
+			   &c->wide512_occupancy, err)) ||
+	    (rc = get_uint(doc, obj, "load512_slots", 0, 1, 1, 16,
+			   &c->load512_slots, err)) ||
+	    (rc = machine_json_get_bool(doc, obj, "move_elimination_gpr", 0, 0,
+					&c->move_elim_gpr, err)) ||
+	    (rc = machine_json_get_bool(doc, obj, "move_elimination_vec", 0, 0,
+					&c->move_elim_vec, err)) ||
+	    (rc = machine_json_get_bool(doc, obj, "zero_idioms", 0, 0,
+					&c->zero_idioms, err)) ||
+	    (rc = machine_json_get_bool(doc, obj, "macro_fusion", 0, 0,
+					&c->macro_fusion, err)) ||
+	    (rc = machine_json_get_bool(doc, obj, "unlaminate_indexed", 0, 0,
+					&c->unlaminate_indexed, err)) ||
+	    (rc = machine_json_get_object(doc, obj, "classes",
+					  MACHINE_JSON_REQUIRED, &classes, err)))
+		return rc;
+	cJSON_ArrayForEach(e, classes) {
+		int k = dag_class_from_name(e->string);
+		struct dag_cost *cost;
+
+		if (k < 0)
+			return machine_json_fail(doc, e, err, "unknown instruction "
+						 "class '%s' in 'classes'",
+						 e->string);
+		cost = &c->cost[k];
+		if (cost->valid)
+			return machine_json_fail(doc, e, err, "duplicate key '%s'",
+						 e->string);
+		if ((rc = machine_json_check_keys(doc, e, e->string, class_keys,
+						  err)) ||
+		    (rc = get_uint(doc, e, "latency", MACHINE_JSON_REQUIRED, 0, 0,
+				   1000, &cost->latency, err)) ||
+		    (rc = get_uint(doc, e, "uops", 0, 1, 0, 64, &cost->uops,
+				   err)) ||
+		    (rc = port_mask(doc, e, "ports", 0, c, &cost->ports, err)) ||
+		    (rc = get_uint(doc, e, "occupancy", 0, 1, 1, 1000,
+				   &cost->occupancy, err)))
+			return rc;
+		if (cost->uops && !cost->ports)
+			return machine_json_fail(doc, e, err, "class '%s': 'ports' "
+						 "must name at least one port "
+						 "when 'uops' > 0", e->string);
+		cost->valid = 1;
+	}
+	return dag_core_check(c, err);
+}
