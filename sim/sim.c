@@ -93,14 +93,58 @@ static inline uint64_t set_of(const struct sim_cache *c, uint64_t line)
 
 /* ---- one set ------------------------------------------------------------- */
 
+/*
+ * Tag search.  The common associativities get a branch-free scan with a
+ * constant trip count (unrolled by the compiler); the others a plain loop.
+ */
+static inline __attribute__((always_inline)) int
+find_fixed(const uint64_t *t, uint32_t n, uint64_t key)
+{
+	uint64_t m = 0;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		m |= (uint64_t)((t[i] & ~SIM_F_MASK) == key) << i;
+	return m ? __builtin_ctzll(m) : -1;
+}
+
 static inline int way_find(const uint64_t *t, uint32_t ways, uint64_t key)
 {
 	uint32_t i;
 
+	switch (ways) {
+	case 2: return find_fixed(t, 2, key);
+	case 4: return find_fixed(t, 4, key);
+	case 8: return find_fixed(t, 8, key);
+	case 12: return find_fixed(t, 12, key);
+	case 16: return find_fixed(t, 16, key);
+	case 20: return find_fixed(t, 20, key);
+	default:
+		break;
+	}
 	for (i = 0; i < ways; i++)
 		if ((t[i] & ~SIM_F_MASK) == key)
 			return (int)i;
 	return -1;
+}
+
+/* t[1..n] = t[0..n-1] */
+static inline __attribute__((always_inline)) void
+shift_fixed(uint64_t *t, uint32_t n)
+{
+	memmove(t + 1, t, (size_t)n * sizeof(*t));
+}
+
+static inline void shift_down(uint64_t *t, uint32_t n)
+{
+	switch (n) {
+	case 7: shift_fixed(t, 7); return;
+	case 15: shift_fixed(t, 15); return;
+	case 19: shift_fixed(t, 19); return;
+	default:
+		break;
+	}
+	memmove(t + 1, t, (size_t)n * sizeof(*t));
 }
 
 static inline uint64_t rng_next(uint64_t *s)
@@ -178,7 +222,7 @@ static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
 
 	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO) {
 		old = t[ways - 1];
-		memmove(t + 1, t, (size_t)(ways - 1) * sizeof(*t));
+		shift_down(t, ways - 1);
 		t[0] = v;
 		return old;
 	}
@@ -349,7 +393,7 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		int i = way_find(t, c->ways, lines[j] << 2);
 		uint32_t u;
 
-		if (c->c3) {
+		if (demand && c->c3) {
 			int first = 0;
 			int fa_hit = sim_3c_touch(c->c3, lines[j], &first);
 
@@ -427,6 +471,16 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		}
 	}
 	if (demand && c->depth == 0) {
+		/* Work below may have taken the line out again (an inclusive
+		 * level's back-invalidation, or the fill of the other line of
+		 * a straddling pair): look before trusting it. */
+		if (resident_last && (missmask || w)) {
+			uint64_t *t = c->tags + set_of(c, lines[n - 1]) *
+						    c->ways;
+
+			resident_last = way_find(t, c->ways,
+						 lines[n - 1] << 2) >= 0;
+		}
 		if (resident_last) {
 			c->mru_line = lines[n - 1];
 			c->mru_wok = c->write == SIM_WRITE_BACK_ALLOCATE &&
@@ -521,13 +575,52 @@ void sim_hier_access(struct sim_hier *h, const struct ppr_access *a)
 	access_one(h, a);
 }
 
+/*
+ * Ask the host to load the sets that reference a will use below L1.  The
+ * set of a line does not depend on the simulation state, so the sets of a
+ * reference PF_AHEAD places ahead can be fetched while the current one is
+ * simulated: large tag arrays (a 30 MiB L3 has 3.75 MiB of tags) then cost
+ * memory bandwidth instead of one memory latency per level per reference.
+ */
+#define PF_AHEAD 16
+
+static inline void host_prefetch_sets(const struct sim_hier *h,
+				      const struct ppr_access *a)
+{
+	uint64_t line = a->addr >> h->shift;
+	unsigned k;
+
+	for (k = 0; k < h->nbig; k++) {
+		const struct sim_cache *c = h->big[k];
+		const char *p = (const char *)(c->tags + set_of(c, line) *
+					       c->ways);
+		size_t off, len = (size_t)c->ways * sizeof(*c->tags);
+
+		for (off = 0; off < len; off += 64)
+			__builtin_prefetch(p + off);
+		__builtin_prefetch(p + len - 1);
+	}
+}
+
 void sim_hier_access_batch(struct sim_hier *h, const struct ppr_access *a,
 			   size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	if (!h->nbig || n <= PF_AHEAD) {
+		for (i = 0; i < n; i++)
+			access_one(h, &a[i]);
+		return;
+	}
+	for (i = 0; i < PF_AHEAD; i++)
+		host_prefetch_sets(h, &a[i]);
+	for (i = 0; i < n; i++) {
+		if (i + PF_AHEAD < n &&
+		    (a[i + PF_AHEAD].addr >> h->shift) !=
+		    (a[i + PF_AHEAD - 1].addr >> h->shift))
+			host_prefetch_sets(h, &a[i + PF_AHEAD]);
 		access_one(h, &a[i]);
+	}
 }
 
 static int sink_emit(void *ctx, const struct ppr_access *acc, size_t n)
@@ -643,6 +736,13 @@ struct sim_hier *sim_hier_new(const struct sim_config *cfg,
 		for (j = 0; j < n; j++)
 			if (h->by_index[j]->depth == c->depth + 1)
 				c->below = h->by_index[j];
+	}
+	/* caches whose tags outgrow a host L1 get their sets prefetched */
+	for (k = 0; k < n; k++) {
+		struct sim_cache *c = h->by_index[k];
+
+		if (c->nsets * c->ways * sizeof(*c->tags) > 64 * 1024)
+			h->big[h->nbig++] = c;
 	}
 	h->fast_ok = !cfg->classify_3c && h->l1d->pf == SIM_PF_NONE &&
 		     (!h->l1i || h->l1i->pf == SIM_PF_NONE);

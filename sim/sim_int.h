@@ -93,6 +93,8 @@ struct sim_hier {
 	int one;                                /* SIM_STRADDLE_ONE */
 	int track_dirty;                        /* writebacks enabled */
 	int fast_ok;                            /* fast path allowed */
+	unsigned nbig;                          /* caches with big tag arrays */
+	struct sim_cache *big[SIM_MAX_LEVELS + 1];
 };
 
 /* sim_3c.c */
