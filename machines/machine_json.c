@@ -326,11 +326,34 @@ int machine_json_fail(const struct machine_json *doc, const cJSON *item,
 
 /* ---- getters ------------------------------------------------------------ */
 
+/* A key as it may appear in a one-line message: control and non-ASCII
+ * bytes as \xNN, at most 48 bytes of it. */
+static const char *printable(const char *s, char *buf, size_t n)
+{
+	size_t o = 0, i;
+
+	for (i = 0; s[i] && o + 5 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (i == 48) {
+			snprintf(buf + o, n - o, "...");
+			return buf;
+		}
+		if (c < 32 || c >= 127)
+			o += (size_t)snprintf(buf + o, n - o, "\\x%02x", c);
+		else
+			buf[o++] = (char)c;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 int machine_json_check_keys(const struct machine_json *doc, const cJSON *obj,
 			    const char *what, const char *const *allowed,
 			    struct ppr_err *err)
 {
 	const cJSON *c, *d;
+	char kb[256];
 	size_t i;
 
 	if (!cJSON_IsObject(obj))
@@ -355,14 +378,18 @@ int machine_json_check_keys(const struct machine_json *doc, const cJSON *obj,
 			}
 			return machine_json_fail(doc, c, err,
 						 "unknown key '%s' in '%s' "
-						 "(allowed: %s)", c->string,
+						 "(allowed: %s)",
+						 printable(c->string, kb,
+							   sizeof(kb)),
 						 what, list);
 		}
 		for (d = obj->child; d != c; d = d->next)
 			if (!strcmp(d->string, c->string))
 				return machine_json_fail(doc, c, err,
 							 "duplicate key '%s'",
-							 c->string);
+							 printable(c->string,
+								   kb,
+								   sizeof(kb)));
 	}
 	return 0;
 }

@@ -224,10 +224,9 @@ static const struct bad_row {
 	{ __LINE__, "[1, 2]", "bad.json:1:1: 'machine file' must be an "
 	  "object" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
-	  "\n \"colour\": 1}",
-	  "bad.json:2:2: unknown key 'colour' in 'machine file' (allowed: "
-	  "name, description, source, clock_ghz, cores, hierarchy, memory, "
-	  "peak)" },
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
+	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
+	  "bandwidth_gbs, latency_ns)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
@@ -333,10 +332,31 @@ static const struct bad_row {
 	  " \"cores\": 0,\n \"hierarchy\": {\"levels\": [" LV "]}}",
 	  "bad.json:1:47: 'cores' must be a positive integer" },
 	{ __LINE__, "\xEF\xBB\xBF{\"name\": \"m\", \"hierarchy\": {\"levels\": "
-	  "[" LV "]},\n \"core\": {}}",
-	  "bad.json:2:2: unknown key 'core' in 'machine file' (allowed: "
-	  "name, description, source, clock_ghz, cores, hierarchy, memory, "
-	  "peak)" },
+	  "[" LV "]},\n \"peak\": {\"fma\": true, \"fma\": false}}",
+	  "bad.json:2:24: duplicate key 'fma'" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
+	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
+	  "(allowed: bandwidth_gbs, latency_ns)" },
+	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
+	  "\"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:3:2: 'name' must be printable ASCII" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": "
+	  "8,\n \"cl_size\": 64, \"prefetch_degree\": 65}"),
+	  "bad.json:4:17: 'prefetch_degree' must be at most 64" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"peak\": {\"simd_width_bits\": 96}}",
+	  "bad.json:2:11: 'simd_width_bits' must be 0 or a power of two >= 64"
+	},
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 0}}",
+	  "bad.json:2:13: 'bandwidth_gbs' must be a positive number" },
+	{ __LINE__, DOC(LV ",\n{\"name\": \"L2\", \"size_bytes\": 65536, "
+	  "\"ways\": 8, \"cl_size\": 64,\n \"inclusion\": \"exclusive\"},\n"
+	  "{\"name\": \"I1\", \"role\": \"instruction\", \"size_bytes\": "
+	  "32768, \"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:6:16: 'role' \"instruction\" is only allowed in the first "
+	  "two entries of 'levels' (a split L1)" },
 };
 
 static void test_bad(void)
