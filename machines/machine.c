@@ -30,7 +30,7 @@
 
 static const char *const top_keys[] = {
 	"name", "description", "source", "clock_ghz", "cores", "hierarchy",
-	"memory", "peak", NULL
+	"memory", "peak", "core", NULL
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", NULL
@@ -319,7 +319,7 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 static int parse_doc(const struct machine_json *doc, struct machine *m,
 		     struct ppr_err *err)
 {
-	const cJSON *root = doc->root, *h, *mem, *peak;
+	const cJSON *root = doc->root, *h, *mem, *peak, *core;
 	const char *name, *desc, *src;
 	uint64_t cores, simd;
 	int rc;
@@ -342,8 +342,14 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					  MACHINE_JSON_REQUIRED, &h, err)) ||
 	    (rc = machine_json_get_object(doc, root, "memory", 0, &mem,
 					  err)) ||
-	    (rc = machine_json_get_object(doc, root, "peak", 0, &peak, err)))
+	    (rc = machine_json_get_object(doc, root, "peak", 0, &peak, err)) ||
+	    (rc = machine_json_get_object(doc, root, "core", 0, &core, err)))
 		return rc;
+	if (core) {
+		if ((rc = machine_core_parse(doc, core, &m->core, err)))
+			return rc;
+		m->has_core = 1;
+	}
 	if (!name[0])
 		return machine_json_fail(doc, machine_json_member(root, "name"),
 					 err, "'name' must not be empty");
