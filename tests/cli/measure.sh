@@ -1,0 +1,132 @@
+#!/bin/sh
+# measure.sh - golden tests of `ppr measure`: JSON keys and units, the fake
+# counter backend, the no-PMU explanation, imports of PAPI and perf-stat
+# output, reference checks, and usage/runtime errors with exit codes.
+# Timings themselves are not compared (noisy shared machine); their
+# relations are (min <= median, GFLOPS = flops / median).
+PPR=${PPR:-./ppr}
+case $PPR in /*) ;; */*) PPR=$(pwd)/$PPR ;; esac
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+skip=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# run EXPECTED_STATUS args...: stdout in $tmp/out, stderr in $tmp/err
+run() {
+	want=$1
+	shift
+	"$PPR" "$@" > "$tmp/out" 2> "$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then ok
+	else bad "ppr $*: exit $got, want $want: $(head -c 300 "$tmp/err")"; fi
+}
+# has FILE TEXT
+has() {
+	if grep -F -q -- "$2" "$1"; then ok
+	else bad "$(basename "$1") lacks '$2': $(head -c 400 "$1")"; fi
+}
+# jnum KEY: a top-level numeric JSON value from $tmp/out
+jnum() {
+	sed -n "s/^	\"$1\":[	 ]*\([-0-9.eE+]*\),*$/\1/p" "$tmp/out" | head -n 1
+}
+# near A B REL
+near() {
+	if awk -v a="$1" -v b="$2" -v r="$3" 'BEGIN { d = a - b; if (d < 0) d = -d;
+		m = (a < 0 ? -a : a); if ((b < 0 ? -b : b) > m) m = (b < 0 ? -b : b);
+		exit !(d <= r * m) }'; then ok; else bad "$4: $1 vs $2 (rel $3)"; fi
+}
+
+# ---- 1. JSON from a conv1d run, fake counters -------------------------
+PPR_COUNTERS=fake run 0 measure --kernel conv1d --variant naive --n 5000 \
+	--reps 4 --counters PAPI_TOT_CYC,PAPI_L1_DCM --format json --check
+for k in '"ppr_version":' '"kernel":	"conv1d"' '"time_s":' '"time_min_s":' \
+	'"gflops":' '"bytes_per_s":' '"counters":' '"source":	"fake"' \
+	'"name":	"PAPI_L1_DCM"' '"native":' '"gflops":	"GFLOP/s"' \
+	'"function":	"kern_conv_naive"' '"check_max_rel_err":'; do
+	has "$tmp/out" "$k"
+done
+# fake: event i counts 1000*(i+1) per timed repetition: 4 reps
+has "$tmp/out" '"value":	4000'
+has "$tmp/out" '"value":	8000'
+tmin=$(jnum time_min_s); tmed=$(jnum time_s); gf=$(jnum gflops); fl=$(jnum flops)
+if awk -v a="$tmin" -v b="$tmed" 'BEGIN { exit !(a > 0 && a <= b) }'; then ok
+else bad "time_min_s $tmin > time_s $tmed"; fi
+near "$fl" "$((2 * 16 * (5000 - 15)))" 1e-12 "flops of conv1d n=5000"
+near "$gf" "$(awk -v f="$fl" -v t="$tmed" 'BEGIN { printf "%.17g", f / t * 1e-9 }')" 1e-6 "gflops = flops/median"
+ce=$(jnum check_max_rel_err)
+if awk -v e="$ce" 'BEGIN { exit !(e >= 0 && e <= 1e-6) }'; then ok
+else bad "conv check error $ce"; fi
+
+# ---- 2. no PMU here: counters unavailable, why, and still timed -------
+run 0 measure --kernel fft1d --n 256 --reps 3 --counters PAPI_TOT_CYC \
+	--counter-backend perf
+if grep -q '^counters     unavailable' "$tmp/out"; then
+	has "$tmp/out" "perf_event_paranoid"
+	has "$tmp/err" "ppr: warning: hardware counters unavailable"
+	has "$tmp/out" "native perf::PERF_COUNT_HW_CPU_CYCLES"
+else
+	skip=$((skip + 1)); echo "skipped: this machine has counters"
+fi
+has "$tmp/out" "GFLOP/s (median)"
+
+# ---- 3. SpMV on a generator, CSV ---------------------------------------
+run 0 measure --kernel spmv-bcsr --block 3x3 gen:fem3d:n=6,dof=3 --reps 3 --format csv
+has "$tmp/out" "kernel,input,function,reps,time_s [s]"
+has "$tmp/out" 'spmv-bcsr,"gen:fem3d:n=6,dof=3",kern_spmv_bcsr_3x3,3,'
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --check
+has "$tmp/out" "kern_spmv_csr"
+has "$tmp/out" "max normwise error vs reference"
+
+# ---- 4. imports ---------------------------------------------------------
+printf 'Successfully added: PAPI_TOT_INS\n\nPAPI_TOT_INS : \t188441\nPAPI_L1_DCM : 77\n' > "$tmp/p.txt"
+run 0 measure --import-papi "$tmp/p.txt" --format json
+has "$tmp/out" '"name":	"PAPI_TOT_INS"'
+has "$tmp/out" '"value":	188441'
+has "$tmp/out" '"source":	"papi-import"'
+printf '1234,,instructions:u,100,100.00,,\n<not supported>,,cycles:u,0,100.00,,\n' > "$tmp/s.csv"
+run 0 measure --import-perf "$tmp/s.csv"
+has "$tmp/out" "instructions:u"
+has "$tmp/out" "unavailable"
+printf 'PAPI_L1_DCM : lots\n' > "$tmp/bad.txt"
+run 1 measure --import-papi "$tmp/bad.txt"
+has "$tmp/err" "ppr: error: $tmp/bad.txt:1: event 'PAPI_L1_DCM': value 'lots' is not a non-negative integer"
+printf '12,cycles\n' > "$tmp/bad.csv"
+run 1 measure --import-perf "$tmp/bad.csv"
+has "$tmp/err" "bad.csv:1: expected at least 3 comma-separated fields (value,unit,event), got 2"
+run 1 measure --import-papi "$tmp/none.txt"
+has "$tmp/err" "cannot open"
+
+# ---- 5. usage and runtime errors ----------------------------------------
+run 0 measure --help
+has "$tmp/out" "usage: ppr measure"
+run 2 measure
+has "$tmp/err" "--kernel is required"
+run 2 measure --kernel nope
+has "$tmp/err" "unknown kernel 'nope'"
+run 2 measure --kernel spmv-csr
+has "$tmp/err" "spmv-csr needs a MATRIX argument"
+run 2 measure --kernel spmv-bcsr gen:laplace2d:n=4
+has "$tmp/err" "spmv-bcsr needs --block RxC"
+run 2 measure --kernel spmv-bcsr --block 9x1 gen:laplace2d:n=4
+has "$tmp/err" "--block '9x1'"
+run 2 measure --kernel conv1d --n 100
+has "$tmp/err" "conv1d needs --variant"
+run 2 measure --kernel conv1d --variant avx512 --n 100
+run 2 measure --kernel fft1d
+has "$tmp/err" "fft1d needs --n N"
+run 2 measure --kernel fft1d --n 64 --reps 0
+run 2 measure --kernel fft1d --n 64 --counters PAPI_TOT_CYC,,X
+has "$tmp/err" "empty event name"
+run 2 measure --kernel fft1d --n 64 --counters PAPI_TOT_CYC --counter-backend magic
+run 1 measure --kernel fft1d --n 12
+has "$tmp/err" "ppr: error: fft1d needs --n N, a power of two >= 2 (got 12)"
+run 1 measure --kernel spmv-csr /nonexistent/m.mtx
+has "$tmp/err" "ppr: error:"
+run 1 measure --kernel fft3d --n 65536
+has "$tmp/err" "needs"
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
