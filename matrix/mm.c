@@ -144,14 +144,20 @@ static int index_field(struct rd *r, const char *what, uint64_t lim,
 		       uint64_t *out)
 {
 	char b[48], l[32];
+	const char *start;
 	int rc;
 
 	skip_blanks(r);
 	if (r->p >= r->end || *r->p == '\n')
 		return fail(r, "entry has too few fields: %s index is missing%s",
 			    what, "");
-	tok(r, b, sizeof(b));
+	start = r->p;
 	rc = matrix_parse_u64(&r->p, r->end, out);
+	if (!rc && *out != 0 && *out <= lim &&
+	    (r->p >= r->end || is_blank(*r->p) || *r->p == '\n'))
+		return 0;
+	r->p = start;
+	tok(r, b, sizeof(b));
 	if (rc == -2 || (!rc && (*out == 0 || *out > lim))) {
 		snprintf(l, sizeof(l), "%" PRIu64, lim);
 		if (lim == 0)
@@ -161,27 +167,26 @@ static int index_field(struct rd *r, const char *what, uint64_t lim,
 				   "%s index %s is out of range 1..%s", what,
 				   b, l);
 	}
-	if (rc || (r->p < r->end && !is_blank(*r->p) && *r->p != '\n'))
-		return fail(r, "%s index '%s' is not a positive integer", what,
-			    b);
-	return 0;
+	return fail(r, "%s index '%s' is not a positive integer", what, b);
 }
 
 static int value_field(struct rd *r, enum matrix_field f, const char *what,
 		       double *out)
 {
 	char b[48];
+	const char *start;
 
 	(void)f;	/* every field kind reads as a double */
 	skip_blanks(r);
 	if (r->p >= r->end || *r->p == '\n')
 		return fail(r, "entry has too few fields: %s is missing%s",
 			    what, "");
-	tok(r, b, sizeof(b));
-	if (matrix_parse_double(&r->p, r->end, out, 0) ||
-	    (r->p < r->end && !is_blank(*r->p) && *r->p != '\n'))
-		return fail(r, "%s '%s' is not a number", what, b);
-	return 0;
+	start = r->p;
+	if (!matrix_parse_double(&r->p, r->end, out, 0) &&
+	    (r->p >= r->end || is_blank(*r->p) || *r->p == '\n'))
+		return 0;
+	r->p = start;
+	return fail(r, "%s '%s' is not a number", what, tok(r, b, sizeof(b)));
 }
 
 static int end_of_entry(struct rd *r, int nfields)

@@ -6,6 +6,7 @@
  * else falls back to strtod on a copy of the token.
  */
 #include <errno.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,6 +187,36 @@ int matrix_parse_double(const char **p, const char *end, double *out,
 		*p = t;
 		return 0;
 	}
+#if LDBL_MANT_DIG == 64 && defined(__x86_64__)
+	/*
+	 * 19 digits or fewer, |ex| <= 27: m and 10^|ex| are exact in the
+	 * 64-bit x87 mantissa, so one long double multiply/divide rounds
+	 * once.  Rounding that to double is correct unless the long double
+	 * lies within one of its ulps of a double rounding boundary (low 11
+	 * mantissa bits near 0x400); those rare cases go to strtod.
+	 */
+	if (!digits && m && ex >= -27 && ex <= 27) {
+		static const long double p10l[28] = {
+			1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L,
+			1e9L, 1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L,
+			1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L,
+			1e25L, 1e26L, 1e27L,
+		};
+		long double x = (long double)m;
+		uint64_t mant, low;
+
+		x = ex >= 0 ? x * p10l[ex] : x / p10l[-ex];
+		memcpy(&mant, &x, sizeof(mant));
+		low = mant & 0x7ff;
+		if (low < 0x3ff || low > 0x401) {
+			double d = (double)x;
+
+			*out = neg ? -d : d;
+			*p = t;
+			return 0;
+		}
+	}
+#endif
 	if (m == 0 && !digits) {
 		*out = neg ? -0.0 : 0.0;
 		*p = t;
