@@ -27,6 +27,7 @@
  * an instruction of that class is an error.  `ppr dag --cpu NAME
  * --dump-core` prints a built-in core in this form.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,6 +47,18 @@ static const char *const core_keys[] = {
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
 	"occupancy", NULL };
+
+static int port_name_ok(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (!n || n >= max)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
 
 static int port_index(const struct dag_core *c, const char *name)
 {
@@ -76,10 +89,11 @@ static int port_mask(const struct machine_json *doc, const cJSON *obj,
 
 		if ((rc = machine_json_item_string(doc, e, key, &s, err)))
 			return rc;
-		q = port_index(c, s);
+		q = port_name_ok(s, sizeof(c->port_name[0])) ? port_index(c, s) : -1;
 		if (q < 0)
 			return machine_json_fail(doc, e, err, "'%s': unknown port "
-						 "'%s' (not in 'ports')", key, s);
+						 "'%.*s' (not in 'ports')", key,
+						 port_name_ok(s, 64) ? 63 : 0, s);
 		m |= 1u << q;
 	}
 	if (!m && (flags & MACHINE_JSON_REQUIRED))
@@ -138,9 +152,10 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 		if (c->nports == DAG_MAX_PORTS)
 			return machine_json_fail(doc, e, err, "'ports': at most "
 						 "%d ports", DAG_MAX_PORTS);
-		if (!s[0] || strlen(s) >= sizeof(c->port_name[0]))
+		if (!port_name_ok(s, sizeof(c->port_name[0])))
 			return machine_json_fail(doc, e, err, "'ports': names "
-						 "must be 1 to %zu characters",
+						 "must be 1 to %zu letters, digits "
+						 "or '_'",
 						 sizeof(c->port_name[0]) - 1);
 		if (port_index(c, s) >= 0)
 			return machine_json_fail(doc, e, err, "'ports': duplicate "
@@ -190,13 +205,15 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 
 		if (k < 0)
 			return machine_json_fail(doc, e, err, "unknown instruction "
-						 "class '%s' in 'classes'",
+						 "class '%.*s' in 'classes'",
+						 port_name_ok(e->string, 64) ? 63 : 0,
 						 e->string);
 		cost = &c->cost[k];
 		if (cost->valid)
 			return machine_json_fail(doc, e, err, "duplicate key '%s'",
-						 e->string);
-		if ((rc = machine_json_check_keys(doc, e, e->string, class_keys,
+						 dag_class_name((enum dag_class)k));
+		if ((rc = machine_json_check_keys(doc, e, dag_class_name(
+						  (enum dag_class)k), class_keys,
 						  err)) ||
 		    (rc = get_uint(doc, e, "latency", MACHINE_JSON_REQUIRED, 0, 0,
 				   1000, &cost->latency, err)) ||
@@ -209,8 +226,15 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 		if (cost->uops && !cost->ports)
 			return machine_json_fail(doc, e, err, "class '%s': 'ports' "
 						 "must name at least one port "
-						 "when 'uops' > 0", e->string);
+						 "when 'uops' > 0",
+						 dag_class_name((enum dag_class)k));
 		cost->valid = 1;
 	}
-	return dag_core_check(c, err);
+	{
+		struct ppr_err cerr = { 0 };
+
+		if (dag_core_check(c, &cerr))
+			return machine_json_fail(doc, obj, err, "%s", cerr.msg);
+	}
+	return 0;
 }
