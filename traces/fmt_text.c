@@ -361,7 +361,10 @@ static int text_next(struct trace_reader *r, struct ppr_access *buf,
 			*n = k;
 			return text_fail(r, err, msg);
 		}
-		k += (size_t)rc;
+		if (rc) {
+			r->info.by_op[buf[k].op]++;
+			k++;
+		}
 	}
 	*n = k;
 	return 0;

@@ -246,7 +246,6 @@ int trace_reader_next(struct trace_reader *r, struct ppr_access *buf,
 		      size_t cap, size_t *n, struct ppr_err *err)
 {
 	uint64_t start = (uint64_t)(r->p - r->base) + r->base_off;
-	size_t i;
 	int rc;
 
 	*n = 0;
@@ -257,9 +256,7 @@ int trace_reader_next(struct trace_reader *r, struct ppr_access *buf,
 	}
 	if (!cap)
 		return 0;
-	rc = r->next(r, buf, cap, n, err);
-	for (i = 0; i < *n; i++)
-		r->info.by_op[buf[i].op]++;
+	rc = r->next(r, buf, cap, n, err);  /* counts info.by_op itself */
 	r->info.records += *n;
 	r->info.bytes += trace_reader_off(r, r->p) - start;
 	return rc;
