@@ -239,7 +239,7 @@ static int field_next(struct rbr *r, struct fcur *c, const char **fs,
 		const char *a, *b;
 
 		if (!c->started || c->col >= c->f.per_line ||
-		    r->l + (size_t)c->col * c->f.width >= r->le) {
+		    (uint64_t)c->col * c->f.width >= (uint64_t)(r->le - r->l)) {
 			if (get_line(r))
 				return -1;
 			c->started = 1;
@@ -248,9 +248,7 @@ static int field_next(struct rbr *r, struct fcur *c, const char **fs,
 				continue;	/* empty line: no fields */
 		}
 		a = r->l + (size_t)c->col * c->f.width;
-		b = a + c->f.width;
-		if (b > r->le)
-			b = r->le;
+		b = (size_t)(r->le - a) > c->f.width ? a + c->f.width : r->le;
 		c->col++;
 		while (a < b && is_sp(*a))
 			a++;

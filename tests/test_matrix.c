@@ -745,6 +745,74 @@ static void test_limits(void)
 	matrix_csr_release(&a);
 }
 
+/*
+ * Robustness: every prefix and many random byte mutations of a valid MM
+ * and RB text either load or fail with a message; never crash (run under
+ * SANITIZE=address,undefined to make that bite).
+ */
+static void test_mutations(void)
+{
+	static const char *const texts[] = {
+		"%%MatrixMarket matrix coordinate complex hermitian\n% c\n"
+		"3 3 4\n1 1 1.5 0\n2 1 -2e3 1\n3 2 .5 -1\n3 3 7 0\n",
+		"%%MatrixMarket matrix array real skew-symmetric\n3 3\n1\n2\n3\n",
+		"t\n 4 1 1 1\nrsa 3 3 4 0\n(4I2)           (4I2)           (3D10.3)\n"
+		" 1 3 4 5\n 1 3 2 3\n-1.000D+00-2.500D+00 3.000D+00\n4.000D-01\n",
+	};
+	static const char junk[] = " \n\r-+.%0123456789eEdDxX(),IPa";
+	size_t t, k;
+	int no_message = 0, ok = 0, failed = 0;
+
+	for (t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+		size_t len = strlen(texts[t]);
+		char *buf = malloc(len + 1);
+		int m;
+
+		for (k = 0; k <= len; k++) {
+			struct csr a;
+			struct ppr_err err;
+			int rc;
+
+			memcpy(buf, texts[t], k);
+			memset(&err, 0, sizeof(err));
+			rc = t < 2 ? matrix_mm_parse_buf("p", buf, k, &a, NULL, &err)
+				   : matrix_rb_parse_buf("p", buf, k, &a, NULL, &err);
+			if (rc) {
+				failed++;
+				if (!err.msg[0])
+					no_message++;
+			} else {
+				ok++;
+				matrix_csr_release(&a);
+			}
+		}
+		for (m = 0; m < 3000; m++) {
+			struct csr a;
+			struct ppr_err err;
+			int rc, e;
+
+			memcpy(buf, texts[t], len);
+			for (e = 0; e < 1 + (int)(rnd() % 3); e++)
+				buf[rnd() % len] = junk[rnd() % (sizeof(junk) - 1)];
+			memset(&err, 0, sizeof(err));
+			rc = t < 2 ? matrix_mm_parse_buf("p", buf, len, &a, NULL, &err)
+				   : matrix_rb_parse_buf("p", buf, len, &a, NULL, &err);
+			if (rc) {
+				failed++;
+				if (!err.msg[0])
+					no_message++;
+			} else {
+				ok++;
+				T_CHECK(csr_valid(&a));
+				matrix_csr_release(&a);
+			}
+		}
+		free(buf);
+	}
+	T_EQ_U64(no_message, 0);
+	T_CHECK(ok > 0 && failed > 0);
+}
+
 int main(void)
 {
 	test_parse_double();
@@ -756,5 +824,6 @@ int main(void)
 	test_gen();
 	test_bcsr();
 	test_limits();
+	test_mutations();
 	return t_done();
 }
