@@ -24,6 +24,13 @@
 #include "kernels/kernels.h"
 
 #define KERN_NOINLINE __attribute__((noinline))
+/* Keep a deliberately scalar kernel scalar (GCC; clang honours its own
+ * loop pragmas, and does not outer-loop vectorise this loop). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KERN_NOVEC __attribute__((optimize("no-tree-vectorize")))
+#else
+#define KERN_NOVEC
+#endif
 
 struct kern_emit {
 	const struct ppr_sink *sink;
