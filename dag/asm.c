@@ -502,14 +502,14 @@ static int reg_parse(const char *s, unsigned *bits)
 				return DAG_REG_GPR + (int)v;
 			}
 		}
-		return DAG_REG_NONE;
+		return -2;
 	}
 	if (!strcmp(s, "rip")) { *bits = 64; return DAG_REG_RIP; }
 	if ((!strncmp(s, "xmm", 3) || !strncmp(s, "ymm", 3) ||
 	     !strncmp(s, "zmm", 3)) && isdigit((unsigned char)s[3])) {
 		v = strtol(s + 3, &end, 10);
 		if (*end || v < 0 || v > 31 || (s[4] && s[3] == '0'))
-			return DAG_REG_NONE;
+			return -2;
 		*bits = s[0] == 'x' ? 128 : s[0] == 'y' ? 256 : 512;
 		return DAG_REG_VEC + (int)v;
 	}
@@ -620,6 +620,9 @@ static int decorations(char *s, struct operand *o, const char *name,
 			return FAIL("bad operand '%s'", s);
 		}
 		*b = 0;
+		/* "%ymm7 {%k1}": drop the blank before the decoration */
+		while (b > s && isspace((unsigned char)b[-1]))
+			*--b = 0;
 	}
 	return 0;
 }
@@ -891,7 +894,9 @@ int dag_insn_parse(const char *line, struct dag_insn *in, const char *name,
 		if (op.sem & S_ALIGNED)
 			in->flags |= DAG_F_ALIGNED;
 		/* size */
-		if (o[memi].bcast)
+		if (op.sem & S_NOMEM)
+			in->mem_size = 0;
+		else if (o[memi].bcast)
 			in->mem_size = strstr(m, "pd") || strstr(m, "q") ? 8 : 4;
 		else if (op.msz)
 			in->mem_size = op.msz;
@@ -1033,6 +1038,13 @@ int dag_insn_parse(const char *line, struct dag_insn *in, const char *name,
 			return 0;
 		return FAIL("missing operands in '%s'", buf);
 	}
+	/* binary operations need a source and a destination */
+	if (nop < 2 && (op.sem & S_RMW) && op.cls != DAG_INT_SHIFT &&
+	    !(op.sem & S_UNARY) && strcmp(op.name, "imul"))
+		return FAIL("bad operand count in '%s'", buf);
+	if (nop < 2 && (op.sem & (S_MOVLIKE | S_ALLRD | S_NOWDST)) &&
+	    op.cls != DAG_PREFETCH && op.cls != DAG_MASK_OP)
+		return FAIL("bad operand count in '%s'", buf);
 
 	/* generic: sources ..., destination last */
 	{

@@ -89,7 +89,8 @@ struct duop {
 	uint64_t ready;      /* cycle the result is ready; NONE: not issued */
 	uint64_t dep[MAX_DEP];
 	int ndep;
-	int port;            /* -1: no port (pass-through) */
+	int port;            /* port it issued on; -1: none (pass-through) */
+	uint32_t ports;      /* eligible ports */
 	unsigned lat, occ;
 	int state;           /* 0 waiting, 1 issued */
 	int fwd;             /* load fed by store forwarding */
@@ -127,8 +128,7 @@ struct sim {
 	uint64_t rob_head, rob_tail;
 	unsigned rob_fused;
 	uint64_t ren[DAG_NREGS];   /* producer uop id, NONE: ready */
-	uint64_t **rs;        /* per port: waiting uop ids */
-	unsigned *rs_n;
+	uint64_t *rs;         /* waiting uop ids, oldest first */
 	unsigned rs_total;
 	uint64_t *free_list;  /* pass-through uops not yet resolved */
 	unsigned free_n;
@@ -404,23 +404,6 @@ static int deps_issued(struct sim *s, const struct duop *d, uint64_t *maxr)
 	return 1;
 }
 
-static int pick_port(struct sim *s, uint32_t ports)
-{
-	int best = -1;
-	unsigned bn = 0;
-
-	for (unsigned p = 0; p < s->c->nports; p++)
-		if (ports & (1u << p)) {
-			unsigned n = s->rs_n[p];
-
-			if (best < 0 || n < bn) {
-				best = (int)p;
-				bn = n;
-			}
-		}
-	return best;
-}
-
 static void addr_sig(struct sim *s, const struct dag_mem *m, uint64_t sig[4])
 {
 	uint64_t h = 1469598103934665603ull;
@@ -507,11 +490,8 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 				s->free_list[s->free_n++] = s->nu;
 			}
 		} else {
-			int p = pick_port(s, tu->ports);
-
-			d->port = p;
-			s->rs[p][s->rs_n[p]++] = s->nu;
-			s->rs_total++;
+			d->ports = tu->ports;
+			s->rs[s->rs_total++] = s->nu;
 		}
 		s->nu++;
 	}
@@ -580,32 +560,47 @@ static void resolve_free(struct sim *s)
 	s->free_n = k;
 }
 
+/*
+ * Issue: oldest ready micro-op first, each to a free eligible port (the
+ * one with the fewest busy cycles so far, to balance shared ports).
+ */
 static void issue(struct sim *s, uint64_t cyc)
 {
-	for (unsigned p = 0; p < s->c->nports; p++) {
-		unsigned n = s->rs_n[p];
+	unsigned k = 0, nfree = 0;
+	uint32_t free_ports = 0;
 
-		if (s->port_busy[p] > cyc)
-			continue;
-		for (unsigned i = 0; i < n; i++) {
-			struct duop *d = U(s, s->rs[p][i]);
-			uint64_t m;
-
-			if (!deps_issued(s, d, &m) || m > cyc)
-				continue;
-			d->ready = cyc + d->lat;
-			if (d->fwd && m + d->lat > d->ready)
-				d->ready = m + d->lat;
-			d->state = 1;
-			s->port_busy[p] = cyc + d->occ;
-			s->port_cycles[p] += d->occ;
-			memmove(&s->rs[p][i], &s->rs[p][i + 1],
-				(n - i - 1) * sizeof(uint64_t));
-			s->rs_n[p]--;
-			s->rs_total--;
-			break;
+	for (unsigned p = 0; p < s->c->nports; p++)
+		if (s->port_busy[p] <= cyc) {
+			free_ports |= 1u << p;
+			nfree++;
 		}
+	for (unsigned i = 0; i < s->rs_total; i++) {
+		uint64_t id = s->rs[i];
+		struct duop *d = U(s, id);
+		uint32_t cand = d->ports & free_ports;
+		uint64_t m;
+		int best = -1;
+
+		if (!cand || !deps_issued(s, d, &m) || m > cyc) {
+			s->rs[k++] = id;
+			continue;
+		}
+		for (unsigned p = 0; p < s->c->nports; p++)
+			if ((cand & (1u << p)) &&
+			    (best < 0 || s->port_cycles[p] < s->port_cycles[best]))
+				best = (int)p;
+		d->port = best;
+		d->ready = cyc + d->lat;
+		if (d->fwd && m + d->lat > d->ready)
+			d->ready = m + d->lat;
+		d->state = 1;
+		s->port_busy[best] = cyc + d->occ;
+		s->port_cycles[best] += d->occ;
+		free_ports &= ~(1u << best);
+		nfree--;
 	}
+	(void)nfree;
+	s->rs_total = k;
 }
 
 static void retire(struct sim *s, uint64_t cyc)
@@ -689,10 +684,7 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 	s.split_acc = xcalloc(p->n, sizeof(double));
 	s.u = xcalloc(RING, sizeof(*s.u));
 	s.rob = xcalloc(RING, sizeof(*s.rob));
-	s.rs = xcalloc(c->nports, sizeof(*s.rs));
-	s.rs_n = xcalloc(c->nports, sizeof(*s.rs_n));
-	for (unsigned q = 0; q < c->nports; q++)
-		s.rs[q] = xcalloc(c->sched_size + 1, sizeof(uint64_t));
+	s.rs = xcalloc(c->sched_size + MAX_TU + 1, sizeof(uint64_t));
 	s.free_list = xcalloc(RING, sizeof(uint64_t));
 	s.iter_done = xcalloc(iters, sizeof(uint64_t));
 	for (int r = 0; r < DAG_NREGS; r++)
@@ -767,10 +759,7 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 			*splits_per_iter = (double)s.splits / (double)iters;
 	}
 out:
-	for (unsigned q = 0; q < c->nports; q++)
-		free(s.rs[q]);
 	free(s.rs);
-	free(s.rs_n);
 	free(s.free_list);
 	free(s.iter_done);
 	free(s.ti);

@@ -1,0 +1,570 @@
+/*
+ * test_dag.c - the instruction-DAG scheduler: the assembly front end over
+ * the kernels' compiled loops, malformed input with exact errors, the
+ * IR of single instructions, analytic scheduling cases worked out by hand
+ * on both built-in cores, and the paper's hand counts.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dag/dag.h"
+#include "t.h"
+
+#define ASM_DIR "tests/data/asm"
+
+/* ---- 1. every collected kernel loop parses, and has a loop --------------- */
+
+static void test_corpus(void)
+{
+	DIR *d = opendir(ASM_DIR);
+	struct dirent *e;
+	int files = 0;
+
+	if (!d) {
+		T_SKIP(ASM_DIR " not found (run from the project root)");
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		char path[512];
+		struct dag_prog *p;
+		struct dag_loop l;
+		struct ppr_err err = { 0 };
+		char buf[1400];
+		int rc;
+
+		if (!(n > 2 && !strcmp(e->d_name + n - 2, ".s")) &&
+		    !(n > 8 && !strcmp(e->d_name + n - 8, ".objdump")))
+			continue;
+		snprintf(path, sizeof(path), ASM_DIR "/%s", e->d_name);
+		p = dag_prog_new();
+		rc = dag_asm_parse_file(p, path, &err);
+		if (rc)
+			fprintf(stderr, "  %s\n", ppr_err_format(&err, buf, sizeof(buf)));
+		T_CHECK(rc == 0);
+		if (!rc) {
+			rc = dag_loop_find(p, NULL, &l, &err);
+			T_CHECK(rc == 0);
+			T_CHECK(!l.whole_file);      /* every kernel has a loop */
+			T_CHECK(l.end > l.begin + 1);
+		}
+		/* the native (AVX-512) loops schedule on zen5, the haswell
+		   ones on haswell, with a sane result */
+		if (!rc) {
+			const struct dag_core *c = dag_core_builtin(
+				strstr(e->d_name, "haswell") ? "haswell" : "zen5");
+			struct dag_result r;
+
+			rc = dag_sched_run(p, &l, c, NULL, &r, &err);
+			if (rc)
+				fprintf(stderr, "  %s\n", ppr_err_format(&err, buf, sizeof(buf)));
+			T_CHECK(rc == 0);
+			T_CHECK(r.cycles_per_iter > 0.5 && r.cycles_per_iter < 100);
+			T_CHECK(r.cycles_per_iter + 1e-9 >= r.port_bound * 0.99);
+			T_CHECK(r.cycles_per_iter + 1e-9 >= r.frontend_bound * 0.99);
+		}
+		dag_prog_free(p);
+		files++;
+	}
+	closedir(d);
+	T_CHECK(files >= 28);
+}
+
+/* ---- 2. malformed input: exact one-line errors ----------------------------- */
+
+static const struct {
+	int line;
+	const char *text;
+	const char *err;   /* formatted ppr_err */
+} bad_rows[] = {
+	{ __LINE__, ".L1:\n\tfoo %eax, %ebx\n\tjne .L1\n",
+	  "t.s:2: unknown instruction 'foo'" },
+	{ __LINE__, "\tvaddpz %ymm0, %ymm1, %ymm2\n",
+	  "t.s:1: unknown instruction 'vaddpz'" },
+	{ __LINE__, "\tmovq %rxx, %rax\n", "t.s:1: bad register '%rxx'" },
+	{ __LINE__, "\tvaddps %ymm32, %ymm1, %ymm2\n",
+	  "t.s:1: bad register '%ymm32'" },
+	{ __LINE__, "\tmovq (%rax,%rbx,3), %rcx\n",
+	  "t.s:1: bad operand '(%rax,%rbx,3)'" },
+	{ __LINE__, "\tmovq (%rax, %rcx\n", "t.s:1: bad operand '(%rax, %rcx'" },
+	{ __LINE__, "\tmovq 8(%rax) junk, %rcx\n",
+	  "t.s:1: bad operand '8(%rax) junk'" },
+	{ __LINE__, "\taddq %rax\n", "t.s:1: bad operand count in 'addq %rax'" },
+	{ __LINE__, "\tmovq %rax, $1\n", "t.s:1: bad operand '$1'" },
+	{ __LINE__, "\tvmovups %ymm0{%k9}, (%rax)\n",
+	  "t.s:1: bad register '%k9'" },
+	{ __LINE__, "\t.text\n# only comments\n\t.p2align 4\n",
+	  "t.s: no instructions" },
+	{ __LINE__, "", "t.s: no instructions" },
+};
+
+static const struct {
+	int line;
+	const char *text;
+	const char *err;
+} bad_loops[] = {
+	{ __LINE__, "\tnop\n.L1:\n\tjmp .L1\n",
+	  "t.s:3: empty loop: the branch to '.L1' is its only instruction" },
+	{ __LINE__, ".L2:\n\tnop\n\tnopw 0(%rax,%rax,1)\n\tjne .L2\n",
+	  "t.s:2: empty loop '.L2': no instructions besides the branch" },
+};
+
+static void test_errors(void)
+{
+	char buf[1400];
+
+	for (size_t i = 0; i < sizeof(bad_rows) / sizeof(bad_rows[0]); i++) {
+		struct dag_prog *p = dag_prog_new();
+		struct ppr_err err = { 0 };
+		int rc = dag_asm_parse(p, bad_rows[i].text,
+				       strlen(bad_rows[i].text), "t.s", &err);
+
+		T_CHECK_AT(rc < 0, bad_rows[i].line);
+		T_STR_AT(ppr_err_format(&err, buf, sizeof(buf)), bad_rows[i].err,
+			 bad_rows[i].line);
+		dag_prog_free(p);
+	}
+	for (size_t i = 0; i < sizeof(bad_loops) / sizeof(bad_loops[0]); i++) {
+		struct dag_prog *p = dag_prog_new();
+		struct ppr_err err = { 0 };
+		struct dag_loop l;
+		int rc = dag_asm_parse(p, bad_loops[i].text,
+				       strlen(bad_loops[i].text), "t.s", &err);
+
+		T_CHECK_AT(rc == 0, bad_loops[i].line);
+		rc = dag_loop_find(p, NULL, &l, &err);
+		T_CHECK_AT(rc < 0, bad_loops[i].line);
+		T_STR_AT(ppr_err_format(&err, buf, sizeof(buf)), bad_loops[i].err,
+			 bad_loops[i].line);
+		dag_prog_free(p);
+	}
+	/* an AVX-512 mask instruction on Haswell is an error, not free */
+	{
+		static const char txt[] = ".L1:\n\tkxnorw %k0, %k0, %k1\n\tdec %ecx\n\tjne .L1\n";
+		struct dag_prog *p = dag_prog_new();
+		struct ppr_err err = { 0 };
+		struct dag_loop l;
+		struct dag_result r;
+
+		T_CHECK(dag_asm_parse(p, txt, strlen(txt), "t.s", &err) == 0);
+		T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
+		T_CHECK(dag_sched_run(p, &l, dag_core_builtin("haswell"), NULL, &r,
+				      &err) == PPR_ENOTSUP);
+		T_STR(ppr_err_format(&err, buf, sizeof(buf)),
+		      "t.s:2: instruction 'kxnorw' (class mask_op) is not "
+		      "available on core 'haswell'");
+		dag_prog_free(p);
+	}
+}
+
+/* ---- 3. the IR of single instructions ------------------------------------ */
+
+static const struct {
+	int line;
+	const char *text;
+	enum dag_class cls;
+	unsigned flags;       /* DAG_F_LOAD/STORE/ZERO_IDIOM/MOVE/FUSED subset */
+	const char *srcs;     /* register names read, space separated */
+	const char *dsts;
+	unsigned mem_size;
+} ir_rows[] = {
+	{ __LINE__, "movslq (%rsi,%rax,4), %rdx", DAG_LOAD, DAG_F_LOAD, "", "rdx", 4 },
+	{ __LINE__, "vfmadd231sd (%r8,%rdx,8), %xmm1, %xmm0", DAG_FP_FMA,
+	  DAG_F_LOAD, "xmm1 xmm0", "xmm0", 8 },
+	{ __LINE__, "vfmadd132ps %ymm2, %ymm0, %ymm6", DAG_FP_FMA, 0,
+	  "ymm2 ymm0 ymm6", "ymm6", 0 },
+	{ __LINE__, "vaddsd %xmm2, %xmm1, %xmm0", DAG_FP_ADD, 0, "xmm2 xmm1", "xmm0", 0 },
+	{ __LINE__, "addsd %xmm2, %xmm0", DAG_FP_ADD, 0, "xmm2 xmm0", "xmm0", 0 },
+	{ __LINE__, "vmovupd (%r8,%rdx,8), %ymm1", DAG_LOAD, DAG_F_LOAD, "", "ymm1", 32 },
+	{ __LINE__, "vmovaps %ymm2, (%rcx,%rdi,4)", DAG_STORE,
+	  DAG_F_STORE | DAG_F_ALIGNED, "ymm2", "", 32 },
+	{ __LINE__, "vmovapd %ymm6, %ymm1", DAG_VEC_MOV, DAG_F_MOVE, "ymm6", "ymm1", 0 },
+	{ __LINE__, "movq %r11, %r15", DAG_MOV, DAG_F_MOVE, "r11", "r15", 0 },
+	{ __LINE__, "movl %r14d, %ebp", DAG_MOV, DAG_F_MOVE, "r14", "rbp", 0 },
+	{ __LINE__, "movl $0, %eax", DAG_INT_ALU, 0, "", "rax", 0 },
+	{ __LINE__, "vxorpd %xmm0, %xmm0, %xmm0", DAG_VEC_LOGIC,
+	  DAG_F_ZERO_IDIOM, "", "xmm0", 0 },
+	{ __LINE__, "xorl %r10d, %r10d", DAG_INT_ALU, DAG_F_ZERO_IDIOM, "",
+	  "flags r10", 0 },
+	{ __LINE__, "vpxor %xmm1, %xmm2, %xmm3", DAG_VEC_LOGIC, 0, "xmm1 xmm2", "xmm3", 0 },
+	{ __LINE__, "vbroadcastss 4(%rdx), %ymm2", DAG_LOAD, DAG_F_LOAD, "", "ymm2", 4 },
+	{ __LINE__, "vbroadcastsd %xmm1, %ymm6", DAG_VEC_PERM, 0, "xmm1", "ymm6", 0 },
+	{ __LINE__, "vfmadd132ps (%rdx){1to8}, %ymm0, %ymm1", DAG_FP_FMA,
+	  DAG_F_LOAD | DAG_F_BCAST, "ymm0 ymm1", "ymm1", 4 },
+	{ __LINE__, "vmovhpd -32(%rax), %xmm0, %xmm0", DAG_VEC_SHUF, DAG_F_LOAD,
+	  "xmm0", "xmm0", 8 },
+	{ __LINE__, "vinsertf128 $0x1, %xmm0, %ymm2, %ymm2", DAG_VEC_PERM, 0,
+	  "xmm0 ymm2", "ymm2", 0 },
+	{ __LINE__, "vextractf128 $1, %ymm0, (%rax)", DAG_VEC_PERM, DAG_F_STORE,
+	  "ymm0", "", 16 },
+	{ __LINE__, "leaq 0(,%rax,4), %rbx", DAG_LEA, 0, "rax", "rbx", 0 },
+	{ __LINE__, "leaq 8(%rax,%rcx,4), %rbx", DAG_LEA3, 0, "rax rcx", "rbx", 0 },
+	{ __LINE__, "cmpl %ecx, %eax", DAG_INT_ALU, 0, "rcx rax", "flags", 0 },
+	{ __LINE__, "addq $8, (%rax)", DAG_INT_ALU, DAG_F_LOAD | DAG_F_STORE,
+	  "", "flags", 8 },
+	{ __LINE__, "incq %rax", DAG_INT_ALU, 0, "rax", "flags rax", 0 },
+	{ __LINE__, "salq $5, %rdx", DAG_INT_SHIFT, 0, "rdx", "flags rdx", 0 },
+	{ __LINE__, "seta %al", DAG_INT_ALU, 0, "flags rax", "rax", 0 },
+	{ __LINE__, "cltq", DAG_INT_ALU, 0, "rax", "rax", 0 },
+	{ __LINE__, "jne .L4", DAG_BRANCH, DAG_F_BRANCH | DAG_F_COND, "flags", "", 0 },
+	{ __LINE__, "prefetcht0 256(%rax)", DAG_PREFETCH, DAG_F_LOAD, "", "", 1 },
+	{ __LINE__, "vgatherdpd %ymm3, (%r8,%xmm1,8), %ymm0", DAG_VEC_GATHER,
+	  DAG_F_LOAD, "ymm3 ymm0", "ymm3 ymm0", 8 },
+	{ __LINE__, "vaddpd %zmm1, %zmm2, %zmm3{%k1}", DAG_FP_ADD, 0,
+	  "k1 zmm1 zmm2 zmm3", "zmm3", 0 },
+	{ __LINE__, "vaddpd %zmm1, %zmm2, %zmm3{%k1}{z}", DAG_FP_ADD, 0,
+	  "k1 zmm1 zmm2", "zmm3", 0 },
+	{ __LINE__, "cs nopw 0x0(%rax,%rax,1)", DAG_NOP, 0, "", "", 0 },
+	{ __LINE__, "xchg %ax,%ax", DAG_NOP, 0, "", "", 0 },
+	{ __LINE__, "vzeroupper", DAG_VZEROUPPER, 0, "", "", 0 },
+};
+
+static void regs_str(const int *r, int n, char *buf, size_t len)
+{
+	size_t k = 0;
+	const char *names[DAG_MAX_SRC];
+	int m = 0;
+
+	/* sort by name for a stable comparison */
+	for (int i = 0; i < n; i++)
+		names[m++] = dag_reg_name(r[i]);
+	for (int i = 0; i < m; i++)
+		for (int j = i + 1; j < m; j++)
+			if (strcmp(names[j], names[i]) < 0) {
+				const char *t = names[i];
+
+				names[i] = names[j];
+				names[j] = t;
+			}
+	buf[0] = 0;
+	for (int i = 0; i < m; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? " " : "",
+				      names[i]);
+}
+
+static void sort_words(const char *in, char *out, size_t len)
+{
+	char tmp[128], *w[16];
+	int n = 0;
+	size_t k = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s", in);
+	{
+		char *p = tmp;
+
+		while (*p && n < 16) {
+			while (*p == ' ')
+				p++;
+			if (!*p)
+				break;
+			w[n++] = p;
+			while (*p && *p != ' ')
+				p++;
+			if (*p)
+				*p++ = 0;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (strcmp(w[j], w[i]) < 0) {
+				char *t = w[i];
+
+				w[i] = w[j];
+				w[j] = t;
+			}
+	out[0] = 0;
+	for (int i = 0; i < n; i++)
+		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "", w[i]);
+}
+
+static void test_ir(void)
+{
+	for (size_t i = 0; i < sizeof(ir_rows) / sizeof(ir_rows[0]); i++) {
+		struct dag_insn in;
+		struct ppr_err err = { 0 };
+		char got[128], want[128];
+		const unsigned mask = DAG_F_LOAD | DAG_F_STORE | DAG_F_ZERO_IDIOM |
+				      DAG_F_MOVE | DAG_F_BRANCH | DAG_F_COND |
+				      DAG_F_ALIGNED | DAG_F_BCAST;
+		int rc = dag_insn_parse(ir_rows[i].text, &in, "t.s", 1, &err);
+		int l = ir_rows[i].line;
+
+		T_CHECK_AT(rc == 0, l);
+		if (rc)
+			continue;
+		T_STR_AT(dag_class_name(in.cls), dag_class_name(ir_rows[i].cls), l);
+		T_EQ_U64_AT(in.flags & mask, ir_rows[i].flags, l);
+		regs_str(in.src, in.nsrc, got, sizeof(got));
+		/* vector registers print as xmmN whatever their width */
+		sort_words(ir_rows[i].srcs, want, sizeof(want));
+		for (char *c = want; *c; c++)
+			if ((*c == 'y' || *c == 'z') && c[1] == 'm' && c[2] == 'm')
+				*c = 'x';
+		sort_words(want, want, sizeof(want));
+		T_STR_AT(got, want, l);
+		regs_str(in.dst, in.ndst, got, sizeof(got));
+		sort_words(ir_rows[i].dsts, want, sizeof(want));
+		for (char *c = want; *c; c++)
+			if ((*c == 'y' || *c == 'z') && c[1] == 'm' && c[2] == 'm')
+				*c = 'x';
+		sort_words(want, want, sizeof(want));
+		T_STR_AT(got, want, l);
+		T_EQ_U64_AT(in.mem_size, ir_rows[i].mem_size, l);
+	}
+}
+
+/* ---- 4. scheduling cases worked out by hand --------------------------------- */
+
+static int sched_text(const char *text, const char *cpu,
+		      const struct dag_sched_opts *o, struct dag_result *r)
+{
+	struct dag_prog *p = dag_prog_new();
+	struct ppr_err err = { 0 };
+	struct dag_loop l;
+	char buf[1400];
+	int rc;
+
+	rc = dag_asm_parse(p, text, strlen(text), "case.s", &err);
+	if (!rc)
+		rc = dag_loop_find(p, NULL, &l, &err);
+	if (!rc)
+		rc = dag_sched_run(p, &l, dag_core_builtin(cpu), o, r, &err);
+	if (rc)
+		fprintf(stderr, "  %s\n", ppr_err_format(&err, buf, sizeof(buf)));
+	dag_prog_free(p);
+	return rc;
+}
+
+/*
+ * Expected cycles per iteration, by hand, from the tables in dag/core.c:
+ * Haswell FP add 3 cy on p1, FMA 5 cy on p0/p1, loads 5 (GPR) / 6 (vector)
+ * on p2/p3; Zen 5 FP add 2 cy on fp2/fp3, FMA 4 cy on fp0/fp1, loads 4
+ * (GPR) / 7 (vector) on 4 AGUs.
+ */
+static const struct {
+	int line;
+	const char *what;
+	const char *text;
+	double hsw, zen;          /* cycles per iteration */
+	double hsw_c, zen_c;      /* S_DAG(compute); < 0: not checked */
+	double hsw_m, zen_m;      /* S_DAG(memory); < 0: not checked */
+	const char *bottleneck_hsw;
+} cases[] = {
+	{ __LINE__, "dependent FP add: its latency",
+	  ".L1:\n\tvaddsd %xmm1, %xmm0, %xmm0\n\tdecl %ecx\n\tjne .L1\n",
+	  3, 2, 3, 2, 0, 0, "dependency chain" },
+	{ __LINE__, "chain of 4 dependent adds: 4 x latency",
+	  ".L1:\n\tvaddsd %xmm1, %xmm0, %xmm0\n\tvaddsd %xmm2, %xmm0, %xmm0\n"
+	  "\tvaddsd %xmm3, %xmm0, %xmm0\n\tvaddsd %xmm4, %xmm0, %xmm0\n"
+	  "\tdecl %ecx\n\tjne .L1\n", 12, 8, 12, 8, -1, -1, "dependency chain" },
+	{ __LINE__, "8 independent adds: n / FP-add ports",
+	  ".L1:\n\tvaddps %ymm8, %ymm9, %ymm0\n\tvaddps %ymm8, %ymm9, %ymm1\n"
+	  "\tvaddps %ymm8, %ymm9, %ymm2\n\tvaddps %ymm8, %ymm9, %ymm3\n"
+	  "\tvaddps %ymm8, %ymm9, %ymm4\n\tvaddps %ymm8, %ymm9, %ymm5\n"
+	  "\tvaddps %ymm8, %ymm9, %ymm6\n\tvaddps %ymm8, %ymm9, %ymm7\n"
+	  "\tdecl %ecx\n\tjne .L1\n", 8, 4, 8, 4, -1, -1, "ports" },
+	{ __LINE__, "dependent FMA: the FMA latency",
+	  ".L1:\n\tvfmadd231pd %ymm1, %ymm2, %ymm0\n\tdecl %ecx\n\tjne .L1\n",
+	  5, 4, 5, 4, 0, 0, "dependency chain" },
+	{ __LINE__, "load -> load chain: 2 x load latency",
+	  ".L1:\n\tmovq (%rax), %rbx\n\tmovq 8(%rbx), %rax\n\tdecl %ecx\n\tjne .L1\n",
+	  10, 8, 0, 0, 10, 8, "dependency chain" },
+	{ __LINE__, "chain through an eliminated move keeps its latency",
+	  ".L1:\n\tvaddsd %xmm1, %xmm0, %xmm2\n\tvmovapd %xmm2, %xmm0\n"
+	  "\tdecl %ecx\n\tjne .L1\n", 3, 2, 3, 2, -1, -1, "dependency chain" },
+	{ __LINE__, "zero idiom breaks the chain: add throughput",
+	  ".L1:\n\tvxorpd %xmm0, %xmm0, %xmm0\n\tvaddsd %xmm1, %xmm0, %xmm0\n"
+	  "\tvaddsd %xmm2, %xmm3, %xmm4\n\tdecl %ecx\n\tjne .L1\n",
+	  2, 1, 2, 1, -1, -1, "ports" },
+	{ __LINE__, "FMA with a memory operand: compute is the chain, memory "
+	  "the load port", ".L1:\n\tvfmadd231pd (%rax), %ymm1, %ymm0\n"
+	  "\taddq $32, %rax\n\tdecl %ecx\n\tjne .L1\n", 5, 4, 5, 4, 0.5, 0.25,
+	  "dependency chain" },
+	{ __LINE__, "four aligned 32-byte loads: 2 (Haswell) / 4 (Zen) per cycle",
+	  ".L1:\n\tvmovaps (%rax), %ymm0\n\tvmovaps 32(%rax), %ymm1\n"
+	  "\tvmovaps 64(%rax), %ymm2\n\tvmovaps 96(%rax), %ymm3\n"
+	  "\taddq $128, %rax\n\tcmpq %rax, %rdx\n\tjne .L1\n",
+	  2, 1, 0, 0, 2, 1, "ports" },
+};
+
+static void test_sched(void)
+{
+	struct dag_sched_opts o = { .iterations = 400,
+				    .align = DAG_ALIGN_ALIGNED };
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct dag_result r;
+		int l = cases[i].line;
+
+		T_CHECK_AT(sched_text(cases[i].text, "haswell", &o, &r) == 0, l);
+		T_NEAR_AT(r.cycles_per_iter, cases[i].hsw, 0.02, l);
+		if (cases[i].hsw_c >= 0)
+			T_NEAR_AT(r.compute_cycles, cases[i].hsw_c, 0.02, l);
+		if (cases[i].hsw_m >= 0)
+			T_NEAR_AT(r.memory_cycles, cases[i].hsw_m, 0.02, l);
+		T_STR_AT(dag_bottleneck_name(r.bottleneck),
+			 cases[i].bottleneck_hsw, l);
+		T_CHECK_AT(sched_text(cases[i].text, "zen5", &o, &r) == 0, l);
+		T_NEAR_AT(r.cycles_per_iter, cases[i].zen, 0.02, l);
+		if (cases[i].zen_c >= 0)
+			T_NEAR_AT(r.compute_cycles, cases[i].zen_c, 0.02, l);
+		if (cases[i].zen_m >= 0)
+			T_NEAR_AT(r.memory_cycles, cases[i].zen_m, 0.02, l);
+	}
+}
+
+/* The critical chain names the instructions of the recurrence. */
+static void test_chain(void)
+{
+	static const char txt[] =
+		".L1:\n"
+		"\tmovslq (%rsi,%rax,4), %rdx\n"
+		"\tvmovsd (%rdi,%rax,8), %xmm1\n"
+		"\tincq %rax\n"
+		"\tvfmadd231sd (%r8,%rdx,8), %xmm1, %xmm0\n"
+		"\tcmpl %eax, %ecx\n"
+		"\tjg .L1\n";
+	struct dag_result r;
+
+	T_CHECK(sched_text(txt, "haswell", NULL, &r) == 0);
+	/* the CSR inner loop: the FMA accumulation chain, 5 cycles */
+	T_NEAR(r.cycles_per_iter, 5.0, 0.02);
+	T_NEAR(r.chain_bound, 5.0, 1e-9);
+	T_STR(dag_reg_name(r.chain_reg), "xmm0");
+	T_EQ_U64(r.chain_len, 1);
+	T_EQ_U64(r.chain[0], 3);
+	T_EQ_U64(r.loads, 3);
+	T_EQ_U64(r.fmas, 1);
+	/* 3 loads on 2 ports */
+	T_NEAR(r.memory_cycles, 1.5, 0.02);
+}
+
+/* Short rows overlap in the reorder window (nested loops). */
+static void test_nested(void)
+{
+	static const char txt[] =
+		".L5:\n"
+		"\tmovslq (%r11,%r10), %rax\n"
+		"\tvxorpd %xmm0, %xmm0, %xmm0\n"
+		".L4:\n"
+		"\tmovslq (%rsi,%rax,4), %rdx\n"
+		"\tvmovsd (%rdi,%rax,8), %xmm1\n"
+		"\tincq %rax\n"
+		"\tvfmadd231sd (%r8,%rdx,8), %xmm1, %xmm0\n"
+		"\tcmpl %eax, %ecx\n"
+		"\tjg .L4\n"
+		"\tvmovsd %xmm0, (%r9,%r10,2)\n"
+		"\taddq $4, %r10\n"
+		"\tcmpq %rbx, %r10\n"
+		"\tjne .L5\n";
+	struct dag_sched_opts o = { .inner_trips = 8 };
+	struct dag_result in, nest;
+
+	T_CHECK(sched_text(txt, "haswell", NULL, &in) == 0);
+	T_NEAR(in.cycles_per_iter, 5.0, 0.02);      /* inner loop alone */
+	T_CHECK(sched_text(txt, "haswell", &o, &nest) == 0);
+	/* 8 trips: the row's chain is 8 x 5 = 40 cycles, but successive rows
+	   overlap; the loads (3 per nonzero + 1 per row on 2 ports: 12.5 cy
+	   per row) and the window bound it instead: well under 5 per
+	   nonzero */
+	T_CHECK(nest.cycles_per_inner < 0.8 * in.cycles_per_iter);
+	T_CHECK(nest.cycles_per_iter >= 12.5 - 1e-9);
+	T_NEAR(nest.cycles_per_inner * 8, nest.cycles_per_iter, 1e-9);
+	/* no enclosing loop: an error */
+	{
+		static const char one[] = ".L1:\n\tincq %rax\n\tjne .L1\n";
+		struct dag_prog *p = dag_prog_new();
+		struct ppr_err err = { 0 };
+		struct dag_loop l;
+		struct dag_result r;
+
+		T_CHECK(dag_asm_parse(p, one, strlen(one), "t.s", &err) == 0);
+		T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
+		T_CHECK(dag_sched_run(p, &l, dag_core_builtin("haswell"), &o, &r,
+				      &err) == PPR_EINVAL);
+		dag_prog_free(p);
+	}
+}
+
+/* Line-crossing loads take two load slots. */
+static void test_split(void)
+{
+	static const char txt[] =
+		".L1:\n\tvmovups (%rax), %ymm0\n\tvmovups 32(%rax), %ymm1\n"
+		"\tvmovups 64(%rax), %ymm2\n\tvmovups 96(%rax), %ymm3\n"
+		"\taddq $128, %rax\n\tcmpq %rax, %rdx\n\tjne .L1\n";
+	struct dag_sched_opts o = { .align = DAG_ALIGN_ALIGNED };
+	struct dag_result r;
+
+	T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 2.0, 0.02);
+	o.align = DAG_ALIGN_SPLIT;             /* the paper's assumption */
+	T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 4.0, 0.02);
+	T_EQ_U64(r.split_loads_x1000, 4000);
+	o.align = DAG_ALIGN_EXPECTED;          /* 28/64 of them split */
+	T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
+	T_NEAR(r.split_loads_x1000, 4000.0 * 28 / 64, 0.01);
+	T_CHECK(r.cycles_per_iter > 2.0 && r.cycles_per_iter < 4.0);
+}
+
+/* Whole file without a backward branch is one loop body. */
+static void test_whole_file(void)
+{
+	static const char txt[] = "\tvaddsd %xmm1, %xmm0, %xmm0\n"
+				  "\tvmulsd %xmm2, %xmm0, %xmm0\n";
+	struct dag_prog *p = dag_prog_new();
+	struct ppr_err err = { 0 };
+	struct dag_loop l;
+	struct dag_result r;
+
+	T_CHECK(dag_asm_parse(p, txt, strlen(txt), "t.s", &err) == 0);
+	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
+	T_CHECK(l.whole_file);
+	T_CHECK(dag_sched_run(p, &l, dag_core_builtin("haswell"), NULL, &r,
+			      &err) == 0);
+	T_NEAR(r.cycles_per_iter, 8.0, 0.02);   /* add 3 + mul 5 */
+	dag_prog_free(p);
+}
+
+/* ---- 5. the paper's hand counts (ppr-model.md sections 4-5) --------------- */
+
+static void test_paper(void)
+{
+	static const struct {
+		int line;
+		const char *k;
+		double compute, memory;
+	} rows[] = {
+		{ __LINE__, "conv1", 128, 128 },
+		{ __LINE__, "conv2", 16, 32 },
+		{ __LINE__, "conv3", 16, 16 },
+		{ __LINE__, "csr", 1, 5 },
+	};
+	const struct dag_core *hsw = dag_core_builtin("haswell");
+	struct dag_paper pp;
+	struct ppr_err err = { 0 };
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		T_CHECK_AT(dag_paper_eval(rows[i].k, hsw, &pp, &err) == 0,
+			   rows[i].line);
+		T_CHECK_AT(pp.compute_cycles == rows[i].compute, rows[i].line);
+		T_CHECK_AT(pp.memory_cycles == rows[i].memory, rows[i].line);
+	}
+	T_CHECK(dag_paper_eval("conv9", hsw, &pp, &err) == PPR_EINVAL);
+}
+
+int main(void)
+{
+	test_corpus();
+	test_errors();
+	test_ir();
+	test_sched();
+	test_chain();
+	test_nested();
+	test_split();
+	test_whole_file();
+	test_paper();
+	return t_done();
+}
