@@ -608,6 +608,83 @@ static void test_seq_size(void)
 	free(a);
 }
 
+/* Text through a FILE, over 1 MiB, so lines straddle window refills. */
+static void test_text_file_windows(void)
+{
+	const size_t n = 150000;
+	struct ppr_access *a = calloc(n, sizeof(*a)), *b = calloc(n, sizeof(*b));
+	struct trace_writer_config wc = { 0 };
+	struct trace_writer *w;
+	struct trace_reader *r;
+	struct ppr_err err = { 0 };
+	size_t i, bad;
+	int f;
+
+	for (f = 0; f < 2; f++) {
+		FILE *fp = tmpfile();
+
+		wc.format = f ? TRACE_FMT_LACKEY : TRACE_FMT_DIN;
+		make_stream(a, n, f);
+		for (i = 0; i < n; i++)
+			a[i].tag = PPR_TAG_REGULAR;
+		T_EQ_U64(trace_writer_new_file(&w, fp, "tmp", &wc, &err), 0);
+		T_EQ_U64(trace_writer_write(w, a, n, &err), 0);
+		T_EQ_U64(trace_writer_finish(w, &err), 0);
+		T_CHECK_AT(trace_writer_bytes(w) > (3u << 20) / 2, f);
+		trace_writer_free(w);
+		rewind(fp);
+		T_EQ_U64_AT(trace_reader_new_file(&r, fp, "tmp", NULL, &err), 0, f);
+		T_EQ_U64_AT(read_all(r, b, n, 4096, &err), n, f);
+		for (bad = 0, i = 0; i < n; i++)
+			bad += !same_access(&a[i], &b[i]);
+		T_EQ_U64_AT(bad, 0, f);
+		trace_reader_free(r);
+		fclose(fp);
+	}
+	free(a);
+	free(b);
+}
+
+static void test_text_edges(void)
+{
+	struct trace_reader *r;
+	struct trace_info info;
+	struct ppr_access a[4];
+	struct ppr_err err = { 0 };
+	char msg[1400];
+	size_t n, len = (1u << 20) + 100;
+	char *line = malloc(len + 1);
+	FILE *fp = tmpfile();
+
+	/* valgrind messages only: lackey with no references */
+	T_EQ_U64(trace_reader_new_mem(&r, "==1== hi\n", 9, "c", NULL, &err), 0);
+	T_EQ_U64(trace_reader_next(r, a, 4, &n, &err), 0);
+	T_EQ_U64(n, 0);
+	trace_reader_info(r, &info);
+	T_EQ_U64(info.format, TRACE_FMT_LACKEY);
+	trace_reader_free(r);
+	/* empty: din with no references */
+	T_EQ_U64(trace_reader_new_mem(&r, "", 0, "e", NULL, &err), 0);
+	T_EQ_U64(trace_reader_next(r, a, 4, &n, &err), 0);
+	T_EQ_U64(n, 0);
+	trace_reader_info(r, &info);
+	T_EQ_U64(info.format, TRACE_FMT_DIN);
+	trace_reader_free(r);
+	/* a line longer than the window */
+	memset(line, ' ', len);
+	memcpy(line, "r 1000 8", 8);
+	line[len - 1] = '\n';
+	fwrite(line, 1, len, fp);
+	rewind(fp);
+	T_EQ_U64(trace_reader_new_file(&r, fp, "long", NULL, &err), 0);
+	T_CHECK(trace_reader_next(r, a, 4, &n, &err) == PPR_EFORMAT);
+	T_STR(ppr_err_format(&err, msg, sizeof(msg)),
+	      "long:1: line longer than 1048576 bytes");
+	trace_reader_free(r);
+	fclose(fp);
+	free(line);
+}
+
 int main(void)
 {
 	test_format_names();
@@ -621,5 +698,7 @@ int main(void)
 	test_writer_rejects();
 	test_mutations();
 	test_seq_size();
+	test_text_file_windows();
+	test_text_edges();
 	return t_done();
 }

@@ -383,12 +383,13 @@ int trace_lackey_next(struct trace_reader *r, struct ppr_access *buf,
 }
 
 int trace_text_detect(const uint8_t *p, const uint8_t *end, int *extended,
-		      long *line_of_first)
+		      int *chatter, long *line_of_first)
 {
 	const uint8_t *ls, *le, *t;
 	long line = 0;
 
 	*extended = 0;
+	*chatter = 0;
 	while (p < end) {
 		ls = p;
 		le = memchr(p, '\n', (size_t)(end - p));
@@ -397,8 +398,10 @@ int trace_text_detect(const uint8_t *p, const uint8_t *end, int *extended,
 		p = le < end ? le + 1 : end;
 		line++;
 		if (le - ls >= 2 && ((ls[0] == '=' && ls[1] == '=') ||
-				     (ls[0] == '-' && ls[1] == '-')))
+				     (ls[0] == '-' && ls[1] == '-'))) {
+			*chatter = 1;
 			continue;
+		}
 		ls = skip_ws(ls, le);
 		if (ls == le || *ls == '#' || *ls == '\r')
 			continue;

@@ -110,7 +110,7 @@ static int reader_setup(struct trace_reader *r,
 			struct ppr_err *err)
 {
 	enum trace_format fmt = cfg ? cfg->format : TRACE_FMT_AUTO;
-	int rc, ext = 0, d;
+	int rc, ext = 0, chatter = 0, d;
 	long line = 0;
 
 	r->default_tag = cfg ? cfg->default_tag : PPR_TAG_REGULAR;
@@ -127,7 +127,8 @@ static int reader_setup(struct trace_reader *r,
 		if (looks_like_ppr(r->p, (size_t)(r->end - r->p))) {
 			fmt = TRACE_FMT_PPR;
 		} else {
-			d = trace_text_detect(r->p, r->end, &ext, &line);
+			d = trace_text_detect(r->p, r->end, &ext, &chatter,
+					      &line);
 			if (d < 0)
 				return ppr_err_set(err, PPR_EFORMAT, r->name, line,
 						   0, "cannot tell the trace format "
@@ -138,11 +139,15 @@ static int reader_setup(struct trace_reader *r,
 						   "no record in the first %u bytes: "
 						   "cannot tell the trace format; use "
 						   "--trace-format", TRACE_BUF_BYTES);
-			fmt = d == TRACE_FMT_AUTO ? TRACE_FMT_DIN
-						  : (enum trace_format)d;
+			/* no record at all: valgrind messages only (lackey),
+			   or empty (din) */
+			if (d == TRACE_FMT_AUTO)
+				fmt = chatter ? TRACE_FMT_LACKEY : TRACE_FMT_DIN;
+			else
+				fmt = (enum trace_format)d;
 		}
 	} else if (fmt == TRACE_FMT_DIN) {
-		d = trace_text_detect(r->p, r->end, &ext, &line);
+		d = trace_text_detect(r->p, r->end, &ext, &chatter, &line);
 		if (d == TRACE_FMT_LACKEY)
 			ext = 1; /* the din parser reports the bad label */
 	}

@@ -130,10 +130,11 @@ int trace_lackey_next(struct trace_reader *r, struct ppr_access *buf,
 /*
  * Look at the first data line in the window: returns TRACE_FMT_DIN (and
  * sets *extended) or TRACE_FMT_LACKEY, TRACE_FMT_AUTO when the window
- * holds no data line, or -1 when the line fits no format.
+ * holds no data line, or -1 when the line fits no format.  *chatter: a
+ * valgrind '=='/'--' line came before.
  */
 int trace_text_detect(const uint8_t *p, const uint8_t *end, int *extended,
-		      long *line_of_first);
+		      int *chatter, long *line_of_first);
 
 /* Encoders (fmt_ppr.c, fmt_text.c): write one reference at q, return the
  * new end.  The caller guarantees TRACE_PPR_MAX_RECORD (ppr) or
