@@ -21,6 +21,7 @@
 
 #include "cli/cli.h"
 #include "common/ppr_version.h"
+#include "kernels/kernels.h"
 #include "traces/trace.h"
 
 PPR_COMMAND(trace, "convert memory reference traces (ppr, din, lackey) and show their contents")
@@ -30,6 +31,7 @@ PPR_COMMAND(trace, "convert memory reference traces (ppr, din, lackey) and show 
 static const char usage_text[] =
 	"usage: ppr trace convert [options] IN OUT\n"
 	"       ppr trace info [options] IN\n"
+	"       ppr trace --kernel K [MATRIX] [kernel options] -o FILE\n"
 	"\n"
 	"Memory reference traces: the ppr binary format (compact, exact: op,\n"
 	"tag, size, 64-bit address), Dinero IV din (`label addr` or\n"
@@ -51,6 +53,19 @@ static const char usage_text[] =
 	"  -f, --from FMT             input format (default: auto)\n"
 	"      --format FMT           table|csv|json (default: table)\n"
 	"  -o, --output FILE          write the result to FILE\n"
+	"\n"
+	"kernel form: the instrumented kernel's references (tags: regular or\n"
+	"irregular, as the paper's Fig. 6), replayable with `ppr sim`:\n"
+	"  --kernel K                 spmv-csr | spmv-bcsr | conv1d | fft1d | fft3d\n"
+	"  --block RxC                spmv-bcsr block shape (1..8 each)\n"
+	"  --variant V                conv1d: naive|avx2-unaligned|avx2-aligned\n"
+	"  --n N                      conv1d input length, fft size per dimension\n"
+	"  --seed S                   input values (default fixed)\n"
+	"  --runs N                   executions traced back to back (default 1)\n"
+	"  -t, --to FMT               ppr|din|lackey (default: ppr)\n"
+	"      --line-size N          line size in a ppr header (default: 64)\n"
+	"  -o, --output FILE          the trace ('-': stdout)\n"
+	"  -v, --verbose              print a summary line on stderr\n"
 	"\n"
 	"  -h, --help                 show this help\n";
 
@@ -384,6 +399,176 @@ static int info_cmd(int argc, char **argv)
 	return cli_close_out(out, outpath);
 }
 
+/* `ppr trace --kernel K [MATRIX] ... -o FILE`: the instrumented stream. */
+static int trace_kernel(int argc, char **argv)
+{
+	enum {
+		OPT_KERNEL = 300, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_SEED,
+		OPT_RUNS, OPT_LINE,
+	};
+	static const struct option opts[] = {
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "block", required_argument, NULL, OPT_BLOCK },
+		{ "variant", required_argument, NULL, OPT_VARIANT },
+		{ "n", required_argument, NULL, OPT_N },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "runs", required_argument, NULL, OPT_RUNS },
+		{ "to", required_argument, NULL, 't' },
+		{ "line-size", required_argument, NULL, OPT_LINE },
+		{ "output", required_argument, NULL, 'o' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct kernel_params p = { 0 };
+	struct trace_writer_config wc = { .format = TRACE_FMT_PPR,
+					  .line_size = 64 };
+	struct trace_writer *wr = NULL;
+	struct kernel_run *run = NULL;
+	struct ppr_err err = { 0 };
+	struct ppr_sink sink;
+	const struct kernel_desc *d;
+	const char *outpath = NULL;
+	unsigned long long v, runs = 1, i;
+	int c, verbose = 0, have_variant = 0, rc;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "t:o:vh", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_KERNEL:
+			p.kernel = optarg;
+			break;
+		case OPT_BLOCK:
+			if (kernel_block_parse(optarg, &p.block_r, &p.block_c))
+				return cli_usage_error(usage_text, "trace: "
+					"--block '%s': expected RxC with R and "
+					"C in 1..8", optarg);
+			break;
+		case OPT_VARIANT:
+			if (kernel_variant_parse(optarg, &p.variant))
+				return cli_usage_error(usage_text, "trace: "
+					"--variant '%s': expected naive, "
+					"avx2-unaligned or avx2-aligned", optarg);
+			have_variant = 1;
+			break;
+		case OPT_N:
+			if (cli_parse_u64(optarg, &v) || !v)
+				return cli_usage_error(usage_text, "trace: "
+					"--n '%s': expected a positive integer",
+					optarg);
+			p.n = v;
+			break;
+		case OPT_SEED:
+			if (cli_parse_u64(optarg, &v))
+				return cli_usage_error(usage_text, "trace: "
+					"--seed '%s': expected an integer",
+					optarg);
+			p.seed = v;
+			break;
+		case OPT_RUNS:
+			if (cli_parse_u64(optarg, &runs) || !runs ||
+			    runs > 1000000)
+				return cli_usage_error(usage_text, "trace: "
+					"--runs '%s': expected 1..1000000",
+					optarg);
+			break;
+		case 't':
+			if (trace_format_parse(optarg, &wc.format) ||
+			    wc.format == TRACE_FMT_AUTO)
+				return cli_usage_error(usage_text, "trace: "
+					"unknown output format '%s'", optarg);
+			break;
+		case OPT_LINE:
+			if (cli_parse_u64(optarg, &v) || v > UINT32_MAX ||
+			    (v & (v - 1)))
+				return cli_usage_error(usage_text, "trace: "
+					"--line-size must be a power of two, "
+					"got '%s'", optarg);
+			wc.line_size = (uint32_t)v;
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			return cli_usage_error(usage_text, "trace: unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	d = kernel_desc_find(p.kernel);
+	if (!p.kernel)
+		return cli_usage_error(usage_text, "trace: --kernel is required "
+				       "(or a subcommand: convert, info)");
+	if (!d)
+		return cli_usage_error(usage_text, "trace: unknown kernel '%s'",
+				       p.kernel);
+	if (d->needs_matrix) {
+		if (optind >= argc)
+			return cli_usage_error(usage_text, "trace: %s needs a "
+					       "MATRIX argument", p.kernel);
+		p.input = argv[optind++];
+	}
+	if (optind < argc)
+		return cli_usage_error(usage_text, "trace: unexpected argument "
+				       "'%s'", argv[optind]);
+	if (d->id == KERNEL_SPMV_BCSR && !p.block_r)
+		return cli_usage_error(usage_text, "trace: spmv-bcsr needs "
+				       "--block RxC");
+	if (d->id == KERNEL_CONV1D && !have_variant)
+		return cli_usage_error(usage_text, "trace: conv1d needs "
+				       "--variant");
+	if (!d->needs_matrix && !p.n)
+		return cli_usage_error(usage_text, "trace: %s needs --n N",
+				       p.kernel);
+	if (!outpath)
+		return cli_usage_error(usage_text, "trace: --kernel needs "
+				       "-o FILE ('-' for stdout)");
+	if (kernel_run_new(&p, &run, &err))
+		return cli_error_err(&err);
+	if (trace_writer_new(&wr, outpath, &wc, &err)) {
+		kernel_run_free(run);
+		return cli_error_err(&err);
+	}
+	sink = trace_writer_sink(wr);
+	rc = 0;
+	for (i = 0; i < runs && !rc; i++) {
+		kernel_run_reset(run);
+		rc = kernel_run_instrumented(run, &sink);
+	}
+	if (rc) {
+		/* the writer holds the message of the failed emit */
+		trace_writer_finish(wr, &err);
+		trace_writer_free(wr);
+		kernel_run_free(run);
+		if (strcmp(outpath, "-"))
+			remove(outpath);
+		return cli_error_err(&err);
+	}
+	if (trace_writer_finish(wr, &err)) {
+		trace_writer_free(wr);
+		kernel_run_free(run);
+		if (strcmp(outpath, "-"))
+			remove(outpath);
+		return cli_error_err(&err);
+	}
+	if (verbose)
+		fprintf(stderr, "ppr trace: %s: %llu run%s, %llu references, "
+			"%llu bytes written to %s\n", kernel_run_describe(run),
+			runs, runs == 1 ? "" : "s",
+			(unsigned long long)trace_writer_records(wr),
+			(unsigned long long)trace_writer_bytes(wr), outpath);
+	trace_writer_free(wr);
+	kernel_run_free(run);
+	return 0;
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	if (argc < 2)
@@ -397,13 +582,10 @@ int cmd_trace(int argc, char **argv)
 		return convert(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "info"))
 		return info_cmd(argc - 1, argv + 1);
-	/*
-	 * The kernel form (`ppr trace --kernel K ... -o FILE`) begins with an
-	 * option: hand argc/argv to it here when it exists.
-	 */
+	/* The kernel form (`ppr trace --kernel K ... -o FILE`) begins with
+	 * an option. */
 	if (argv[1][0] == '-')
-		return cli_usage_error(usage_text, "trace: expected a subcommand "
-				       "(convert, info) before '%s'", argv[1]);
+		return trace_kernel(argc, argv);
 	return cli_usage_error(usage_text, "trace: unknown subcommand '%s'",
 			       argv[1]);
 }
