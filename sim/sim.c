@@ -481,7 +481,9 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 			resident_last = way_find(t, c->ways,
 						 lines[n - 1] << 2) >= 0;
 		}
-		if (resident_last) {
+		/* After a straddling pair the most recent line is the one
+		 * filled last, which need not be lines[1]: no fast path. */
+		if (resident_last && n == 1) {
 			c->mru_line = lines[n - 1];
 			c->mru_wok = c->write == SIM_WRITE_BACK_ALLOCATE &&
 				     (w || !h->track_dirty);
