@@ -1,0 +1,111 @@
+#!/bin/sh
+# dag.sh - golden tests of `ppr dag`: figures worked out by hand (see
+# tests/test_dag.c for the tables they come from), the output formats, the
+# paper mode, and error cases with their exact message and exit status.
+PPR=${PPR:-./ppr}
+case $PPR in /*) ;; */*) PPR=$(pwd)/$PPR ;; esac
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+A=$ROOT/tests/data/asm
+M=$ROOT/machines
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# near GOT WANT RELTOL: numbers within a relative tolerance
+near() {
+	if awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN {
+		d = g - w; if (d < 0) d = -d; m = (w < 0 ? -w : w);
+		exit !(g != "" && d <= t * m + 1e-12) }'; then ok
+	else bad "$4: got '$1', want '$2' (rel tol $3)"; fi
+}
+
+# jnum FILE KEY: a top-level number of the JSON output (one key per line)
+jnum() {
+	sed -n "s/^	\"$2\":[	 ]*\\([-0-9.e+]*\\),*\$/\\1/p" "$1" | head -n 1
+}
+jstr() {
+	sed -n "s/^	\"$2\":[	 ]*\"\\(.*\\)\",*\$/\\1/p" "$1" | head -n 1
+}
+
+# expect_fail STATUS MESSAGE args...: exit status and first stderr line
+expect_fail() {
+	want_rc=$1
+	want_msg=$2
+	shift 2
+	"$PPR" dag "$@" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	got=$(head -n 1 "$tmp/err")
+	if [ $rc -eq "$want_rc" ] && [ "$got" = "$want_msg" ]; then ok
+	else bad "ppr dag $*: exit $rc '$got', want $want_rc '$want_msg'"; fi
+}
+
+# ---- 1. a dependent FP add chain: 3 cycles on Haswell, 2 on Zen 5 --------
+printf '.L1:\n\tvaddsd %%xmm1, %%xmm0, %%xmm0\n\tdecl %%ecx\n\tjne .L1\n' > "$tmp/chain.s"
+if "$PPR" dag --asm "$tmp/chain.s" --cpu haswell --format json > "$tmp/c.json" 2> "$tmp/err"; then ok
+else bad "chain haswell: $(cat "$tmp/err")"; fi
+near "$(jnum "$tmp/c.json" cycles_per_iteration)" 3 0.02 "haswell add chain"
+near "$(jnum "$tmp/c.json" compute_cycles)" 3 0.02 "haswell add chain compute"
+near "$(jnum "$tmp/c.json" memory_cycles)" 0 0.02 "haswell add chain memory"
+[ "$(jstr "$tmp/c.json" bottleneck)" = "dependency chain" ] && ok || bad "bottleneck: $(jstr "$tmp/c.json" bottleneck)"
+grep -q '"ppr_version"' "$tmp/c.json" && ok || bad "json lacks ppr_version"
+grep -q '"ports":' "$tmp/c.json" && ok || bad "json lacks ports"
+"$PPR" dag --asm "$tmp/chain.s" --cpu zen --format json > "$tmp/z.json" 2>/dev/null
+near "$(jnum "$tmp/z.json" cycles_per_iteration)" 2 0.02 "zen5 add chain"
+# the same from the machine files' "core" sections
+"$PPR" dag --asm "$tmp/chain.s" --machine "$M/haswell.json" --format json > "$tmp/m.json" 2>/dev/null
+near "$(jnum "$tmp/m.json" cycles_per_iteration)" 3 0.02 "haswell.json add chain"
+"$PPR" dag --asm "$tmp/chain.s" --machine "$M/zen4-epyc.json" --format json > "$tmp/m.json" 2>/dev/null
+near "$(jnum "$tmp/m.json" cycles_per_iteration)" 2 0.02 "zen4-epyc.json add chain"
+
+# ---- 2. the gcc CSR inner loop: the FMA chain, 5 cycles per nonzero ------
+if [ -f "$A/spmv_csr.gcc-haswell.s" ]; then
+	"$PPR" dag --asm "$A/spmv_csr.gcc-haswell.s" --cpu haswell > "$tmp/t.txt" 2> "$tmp/err" && ok || bad "csr table: $(cat "$tmp/err")"
+	grep -q '^Loop: *\.L4 ' "$tmp/t.txt" && ok || bad "csr loop is not .L4"
+	grep -q '^Cycles/iteration: *5\.00 cy' "$tmp/t.txt" && ok || bad "csr: $(grep Cycles "$tmp/t.txt")"
+	grep -q 'vfmadd231sd' "$tmp/t.txt" && ok || bad "critical chain lacks the FMA"
+	# nested: 8 nonzeros per row, rows overlap: well under 5 per nonzero
+	"$PPR" dag --asm "$A/spmv_csr.gcc-haswell.s" --cpu haswell --inner-trips 8 \
+		--format json > "$tmp/n.json" 2>/dev/null
+	v=$(jnum "$tmp/n.json" cycles_per_inner_iteration)
+	awk -v v="$v" 'BEGIN { exit !(v != "" && v < 4) }' && ok || bad "nested csr per nonzero $v, want < 4"
+	# objdump input gives the same loop and figure
+	"$PPR" dag --asm "$A/spmv_csr.gcc-haswell.objdump" --cpu haswell --format csv > "$tmp/o.csv" 2>/dev/null
+	v=$(awk -F, 'NR == 2 { print $6 }' "$tmp/o.csv")
+	near "$v" 5 0.02 "objdump csr"
+else
+	echo "skipped: $A not found"
+fi
+
+# ---- 3. paper mode: section 5 and section 4 hand counts exactly ----------
+"$PPR" dag --paper all --cpu haswell --format csv > "$tmp/p.csv" 2> "$tmp/err" && ok || bad "paper: $(cat "$tmp/err")"
+for row in "conv1 128 128" "conv2 16 32" "conv3 16 16" "csr 1 5"; do
+	set -- $row
+	got=$(awk -F, -v k="$1" '$1 == k { print $8 " " $9 }' "$tmp/p.csv")
+	[ "$got" = "$2 $3" ] && ok || bad "paper $1: got '$got', want '$2 $3'"
+done
+"$PPR" dag --paper conv2 --machine "$M/haswell.json" > "$tmp/p.txt" 2>/dev/null
+grep -q '^conv2 .* 16 *32$' "$tmp/p.txt" && ok || bad "paper conv2 table: $(cat "$tmp/p.txt")"
+
+# ---- 4. errors ------------------------------------------------------------
+printf '.L1:\n\tvfoo %%xmm1, %%xmm0\n\tjne .L1\n' > "$tmp/bad.s"
+expect_fail 1 "ppr: error: $tmp/bad.s:2: unknown instruction 'vfoo'" --asm "$tmp/bad.s"
+printf '\taddq %%rax, %%rzz\n' > "$tmp/reg.s"
+expect_fail 1 "ppr: error: $tmp/reg.s:1: bad register '%rzz'" --asm "$tmp/reg.s"
+printf '.L1:\n\tjmp .L1\n' > "$tmp/empty.s"
+expect_fail 1 "ppr: error: $tmp/empty.s:2: empty loop: the branch to '.L1' is its only instruction" --asm "$tmp/empty.s"
+printf '\t.text\n' > "$tmp/none.s"
+expect_fail 1 "ppr: error: $tmp/none.s: no instructions" --asm "$tmp/none.s"
+expect_fail 1 "ppr: error: $tmp/nope.s: cannot open '$tmp/nope.s': No such file or directory" --asm "$tmp/nope.s"
+expect_fail 1 "ppr: error: $tmp/chain.s: no loop at label '.L9'" --asm "$tmp/chain.s" --loop .L9
+expect_fail 2 "ppr: dag: unknown --cpu 'p4' (expected haswell, zen5 or zen)" --asm "$tmp/chain.s" --cpu p4
+expect_fail 2 "ppr: dag: give exactly one of --asm, --paper, --kernel, --dump-core" --cpu haswell
+expect_fail 2 "ppr: dag: --inner-trips must be an integer in 1..100000, not '0'" --asm "$tmp/chain.s" --inner-trips 0
+expect_fail 1 "ppr: error: unknown paper kernel 'conv4' (conv1, conv2, conv3, csr)" --paper conv4
+"$PPR" dag --help > "$tmp/h" 2>&1 && grep -q '^usage: ppr dag' "$tmp/h" && ok || bad "--help"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
