@@ -4,8 +4,8 @@
  *
  * Notes:
  * - Cycles come from chains of dependent instructions whose latency is a
- *   known number of core cycles (integer add: 1 cycle), timed with
- *   CLOCK_MONOTONIC.  The TSC runs at a fixed rate that is not the core
+ *   known number of core cycles (integer add: 1 cycle), timed with the
+ *   thread's CPU-time clock (CLOCK_THREAD_CPUTIME_ID).  The TSC runs at a fixed rate that is not the core
  *   clock (here about 2.6 GHz against 3.7 GHz under load), so it is never
  *   used as a cycle counter.
  * - Bandwidth kernels are x86-64 inline assembly so the compiler can
@@ -15,6 +15,8 @@
  * - Each run repeats the kernel until at least min_seconds have passed, so
  *   timer resolution does not matter; runs are summarised by min / median /
  *   max.  The machine is shared and virtualised: take the median.
+ * - The pointer chase asks for transparent huge pages (madvise); where the
+ *   kernel refuses, the latency includes TLB misses.
  * - Nothing here needs hardware performance counters.
  */
 #include "model/model.h"
@@ -24,15 +26,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "common/xalloc.h"
 
+/*
+ * The thread's CPU time, not wall time: time the thread spends descheduled
+ * (this machine is shared) does not count, so a figure does not drop when
+ * another process takes the core.
+ */
 static double now_s(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -231,6 +239,40 @@ static void fma_chains(uint64_t iters)
 		  "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
 		  "cc");
 }
+/* The same with 512-bit registers (AVX-512F): 12 x 8 doubles x 2 flops. */
+static void fma_chains512(uint64_t iters)
+{
+	__asm__ volatile(
+		"vpxorq %%zmm0, %%zmm0, %%zmm0\n\t"
+		"vmovapd %%zmm0, %%zmm1\n\tvmovapd %%zmm0, %%zmm2\n\t"
+		"vmovapd %%zmm0, %%zmm3\n\tvmovapd %%zmm0, %%zmm4\n\t"
+		"vmovapd %%zmm0, %%zmm5\n\tvmovapd %%zmm0, %%zmm6\n\t"
+		"vmovapd %%zmm0, %%zmm7\n\tvmovapd %%zmm0, %%zmm8\n\t"
+		"vmovapd %%zmm0, %%zmm9\n\tvmovapd %%zmm0, %%zmm10\n\t"
+		"vmovapd %%zmm0, %%zmm11\n\tvmovapd %%zmm0, %%zmm12\n\t"
+		"vmovapd %%zmm0, %%zmm13\n\t"
+		"1:\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm0\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm1\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm2\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm3\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm4\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm5\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm6\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm7\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm8\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm9\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm10\n\t"
+		"vfmadd231pd %%zmm12, %%zmm13, %%zmm11\n\t"
+		"decq %0\n\t"
+		"jnz 1b\n\t"
+		"vzeroupper\n\t"
+		: "+r"(iters)
+		:
+		: "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
+		  "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+		  "cc");
+}
 #endif
 
 int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
@@ -240,6 +282,7 @@ int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
 	double v[64];
 	uint64_t iters = 100000;
 	unsigned r;
+	int wide;
 
 	if (!runs || runs > 64 || !(clock_ghz > 0))
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
@@ -248,9 +291,10 @@ int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
 	if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
 		return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
 				   "this CPU has no AVX2/FMA: FMA peak not measured");
+	wide = __builtin_cpu_supports("avx512f");
 	fma_chains(iters);
 	for (r = 0; r < runs; r++) {
-		double t0, t;
+		double t0, t, f256, f512 = 0;
 
 		for (;;) {
 			t0 = now_s();
@@ -260,7 +304,14 @@ int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
 				break;
 			iters *= 2;
 		}
-		v[r] = (double)iters * 12 * 8 / (t * clock_ghz * 1e9);
+		f256 = (double)iters * 12 * 8 / (t * clock_ghz * 1e9);
+		if (wide) {
+			t0 = now_s();
+			fma_chains512(iters);
+			t = now_s() - t0;
+			f512 = (double)iters * 12 * 16 / (t * clock_ghz * 1e9);
+		}
+		v[r] = fmax(f256, f512);
 	}
 	summarise(v, runs, fpc);
 	return 0;
@@ -379,7 +430,14 @@ int detect_latency(uint64_t bytes, unsigned runs, struct detect_stat *ns,
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "runs must be 1..64 and the set >= 4 KiB");
 	nlines = bytes / 64;
-	buf = xaligned_alloc(nlines * 64);
+	if (posix_memalign((void **)&buf, (size_t)2 << 20, nlines * 64))
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "cannot allocate %llu bytes for the chase",
+				   (unsigned long long)bytes);
+	/* Huge pages where the kernel allows them, so the chase measures the
+	 * memory, not page walks (4 KiB pages over 256 MiB miss the TLB on
+	 * nearly every load). */
+	madvise(buf, nlines * 64, MADV_HUGEPAGE);
 	perm = xmalloc(nlines * sizeof(*perm));
 	for (i = 0; i < nlines; i++)
 		perm[i] = i;

@@ -149,8 +149,8 @@ struct detect_stat {
 
 /*
  * Core clock in GHz from chains of dependent integer adds (1-cycle latency
- * on every x86-64 core of the last two decades), timed with
- * CLOCK_MONOTONIC: cycles are counted by the chain, not read from the TSC.
+ * on every x86-64 core of the last two decades), timed with the thread's
+ * CPU-time clock: cycles are counted by the chain, not read from the TSC.
  * The figures are GHz per run (higher = fewer stalls: take the median).
  */
 int detect_core_clock(unsigned runs, struct detect_stat *ghz,

@@ -1,0 +1,420 @@
+/*
+ * cmd_machine.c - `ppr machine detect` writes a machine file for the
+ * machine it runs on; `ppr machine show` prints one, as likwid-topology
+ * prints a topology.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli/cli.h"
+#include "common/ppr_version.h"
+#include "machines/machine.h"
+#include "model/model.h"
+
+PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
+
+static const char usage_str[] =
+	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME] [--sysfs DIR]\n"
+	"       ppr machine show M.json [--format table|json]\n"
+	"\n"
+	"detect  measures this machine and writes a machine file (stdout without -o):\n"
+	"        caches from sysfs; core clock from chains of dependent adds (not the\n"
+	"        TSC); FMA peak; read bandwidth of working sets sized for each cache\n"
+	"        level and for memory; memory latency by pointer chase.  Progress and\n"
+	"        the min / median / max of every measurement go to stderr.  Each\n"
+	"        figure written is the best of --runs runs (default 7): on a shared\n"
+	"        machine interruptions only make a run slower.\n"
+	"show    prints a machine file: clock, peak, caches with geometry, policies,\n"
+	"        bandwidths and latencies, memory.\n";
+
+static void progress(const char *what, const struct detect_stat *s,
+		     const char *unit)
+{
+	fprintf(stderr, "  %-34s min %9.3f  median %9.3f  max %9.3f %s (%u runs)\n",
+		what, s->min, s->median, s->max, unit, s->runs);
+}
+
+static const char *role_of(const char *type)
+{
+	if (!strcmp(type, "Data"))
+		return "data";
+	if (!strcmp(type, "Instruction"))
+		return "instruction";
+	return "unified";
+}
+
+static int detect(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "runs", required_argument, NULL, 'r' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "sysfs", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *out_path = NULL, *name = "detected";
+	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
+	unsigned long long runs = 7;
+	struct detect_cache caches[DETECT_MAX_CACHES];
+	struct detect_stat clk, fma, bw, lat;
+	struct ppr_err err = { 0 };
+	unsigned n = 0, i, ndata = 0;
+	double ghz, fpc = 0, l1_bpc = 0;
+	cJSON *root = NULL, *hier, *levels, *mem, *peak;
+	char *text = NULL, desc[512], src[1024];
+	struct machine check = { 0 };
+	FILE *f;
+	int c, rc = 1, avx512;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out_path = optarg; break;
+		case 'n': name = optarg; break;
+		case 's': sysfs = optarg; break;
+		case 'r':
+			if (cli_parse_u64(optarg, &runs) || !runs || runs > 64)
+				return cli_usage_error(usage_str,
+					"machine detect: --runs must be 1..64, not '%s'",
+					optarg);
+			break;
+		case 'h': fputs(usage_str, stdout); return 0;
+		default: return cli_usage_error(usage_str, "machine detect: bad option");
+		}
+	}
+	if (optind != argc)
+		return cli_usage_error(usage_str, "machine detect: unexpected argument '%s'",
+				       argv[optind]);
+
+	fprintf(stderr, "ppr: detecting this machine (%llu runs per figure)\n", runs);
+	if (detect_caches_sysfs(sysfs, caches, &n, &err))
+		return cli_error_err(&err);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "  cache L%u %-11s %8llu KiB %3u-way %6llu sets %u B lines\n",
+			caches[i].level, caches[i].type,
+			(unsigned long long)(caches[i].size >> 10), caches[i].ways,
+			(unsigned long long)caches[i].sets, caches[i].line_size);
+	fprintf(stderr, "  measuring core clock (dependent add chains)...\n");
+	if (detect_core_clock((unsigned)runs, &clk, &err))
+		return cli_error_err(&err);
+	progress("core clock", &clk, "GHz");
+	ghz = clk.max;
+	fprintf(stderr, "  measuring FMA peak...\n");
+	if (detect_fma_peak(ghz, (unsigned)runs, &fma, &err) == 0) {
+		progress("FMA peak (double)", &fma, "flop/cy");
+		fpc = fma.max;
+	} else {
+		cli_warn("%s", err.msg);
+	}
+	__builtin_cpu_init();
+	avx512 = __builtin_cpu_supports("avx512f");
+
+	root = cJSON_CreateObject();
+	cJSON_AddStringToObject(root, "name", name);
+	snprintf(desc, sizeof(desc), "measured by ppr %s machine detect", PPR_VERSION);
+	cJSON_AddStringToObject(root, "description", desc);
+	hier = cJSON_AddObjectToObject(root, "hierarchy");
+	cJSON_AddStringToObject(hier, "straddle", "split");
+	cJSON_AddBoolToObject(hier, "writebacks", 1);
+	levels = cJSON_AddArrayToObject(hier, "levels");
+
+	for (i = 0; i < n; i++) {
+		struct detect_cache *k = &caches[i];
+		cJSON *lv = cJSON_CreateObject();
+		char lname[16];
+		int is_instr = !strcmp(k->type, "Instruction");
+		uint64_t ws;
+
+		if (k->level == 1)
+			snprintf(lname, sizeof(lname), "L1%c", is_instr ? 'I' : 'D');
+		else
+			snprintf(lname, sizeof(lname), "L%u", k->level);
+		cJSON_AddStringToObject(lv, "name", lname);
+		if (k->level == 1)
+			cJSON_AddStringToObject(lv, "role", role_of(k->type));
+		cJSON_AddNumberToObject(lv, "size_bytes", (double)k->size);
+		cJSON_AddNumberToObject(lv, "sets", (double)k->sets);
+		cJSON_AddNumberToObject(lv, "ways", k->ways);
+		cJSON_AddNumberToObject(lv, "cl_size", k->line_size);
+		cJSON_AddStringToObject(lv, "replacement_policy", "lru");
+		cJSON_AddStringToObject(lv, "inclusion", "non_inclusive");
+		cJSON_AddBoolToObject(lv, "write_back", 1);
+		cJSON_AddBoolToObject(lv, "write_allocate", 1);
+		if (!is_instr) {
+			char what[64];
+
+			/* Half the level (plus everything above it) stays
+			 * resident there and misses the levels above. */
+			ws = k->size / 2;
+			if (k->level == 1)
+				ws = k->size / 2;
+			snprintf(what, sizeof(what), "read bandwidth %s (%llu KiB)",
+				 lname, (unsigned long long)(ws >> 10));
+			fprintf(stderr, "  measuring %s...\n", what);
+			if (detect_read_bandwidth(ws, (unsigned)runs, &bw, &err))
+				goto fail_err;
+			progress(what, &bw, "GB/s");
+			cJSON_AddNumberToObject(lv, "bandwidth_bytes_per_cycle",
+						round(bw.max / ghz * 10) / 10);
+			if (k->level == 1)
+				l1_bpc = round(bw.max / ghz * 10) / 10;
+			ndata++;
+		}
+		cJSON_AddItemToArray(levels, lv);
+	}
+	{
+		uint64_t last = caches[n - 1].size;
+		uint64_t ws = last * 8 > ((uint64_t)256 << 20) ? last * 8
+							      : ((uint64_t)256 << 20);
+
+		fprintf(stderr, "  measuring memory read bandwidth (%llu MiB)...\n",
+			(unsigned long long)(ws >> 20));
+		if (detect_read_bandwidth(ws, (unsigned)runs < 5 ? (unsigned)runs : 5,
+					  &bw, &err))
+			goto fail_err;
+		progress("memory read bandwidth", &bw, "GB/s");
+		fprintf(stderr, "  measuring memory latency (pointer chase)...\n");
+		if (detect_latency(ws, 3, &lat, &err))
+			goto fail_err;
+		progress("memory latency", &lat, "ns");
+		mem = cJSON_AddObjectToObject(root, "memory");
+		cJSON_AddNumberToObject(mem, "bandwidth_gbs", round(bw.max * 10) / 10);
+		cJSON_AddNumberToObject(mem, "latency_ns", round(lat.min * 10) / 10);
+	}
+	cJSON_AddNumberToObject(root, "clock_ghz", round(ghz * 1000) / 1000);
+	cJSON_AddNumberToObject(root, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
+	peak = cJSON_AddObjectToObject(root, "peak");
+	if (fpc > 0) {
+		/* report whole flops per cycle: the hardware issues whole FMAs */
+		double dp = round(fpc);
+
+		cJSON_AddNumberToObject(peak, "flops_per_cycle_dp", dp);
+		cJSON_AddNumberToObject(peak, "flops_per_cycle_sp", 2 * dp);
+		cJSON_AddBoolToObject(peak, "fma", 1);
+	}
+	cJSON_AddNumberToObject(peak, "simd_width_bits", avx512 ? 512 : 256);
+	if (l1_bpc > 0)
+		cJSON_AddNumberToObject(peak, "load_bytes_per_cycle", l1_bpc);
+	snprintf(src, sizeof(src),
+		 "ppr machine detect: caches from %s; clock %.3f GHz (best of %u "
+		 "dependent-add-chain runs, median %.3f); bandwidths: best of "
+		 "repeated read-only runs over half of each data cache level and "
+		 "over a set 8x the last level (>= 256 MiB); latency: pointer chase; "
+		 "replacement and inclusion are not measured (LRU, non-inclusive "
+		 "assumed)", sysfs, ghz, clk.runs, clk.median);
+	cJSON_AddStringToObject(root, "source", src);
+	(void)ndata;
+
+	text = cJSON_Print(root);
+	if (!text)
+		goto fail;
+	/* What we write must load: check it with the real loader. */
+	if (machine_load_string(out_path ? out_path : "(detected)", text,
+				strlen(text), &check, &err)) {
+		cli_error("detected machine file does not load: %s", err.msg);
+		goto fail;
+	}
+	machine_release(&check);
+	f = cli_open_out(out_path);
+	if (!f)
+		goto fail;
+	fputs(text, f);
+	fputc('\n', f);
+	if (cli_close_out(f, out_path))
+		goto fail;
+	if (out_path)
+		fprintf(stderr, "ppr: wrote %s\n", out_path);
+	rc = 0;
+	goto fail;
+fail_err:
+	cli_error_err(&err);
+fail:
+	free(text);
+	cJSON_Delete(root);
+	return rc;
+}
+
+static void show_table(const struct machine *m)
+{
+	static const char *rule =
+		"--------------------------------------------------------------------------------\n";
+	double bw[SIM_MAX_LEVELS];
+	unsigned i, nb;
+
+	nb = machine_fill_bandwidths(m, bw);
+	(void)nb;
+	fputs(rule, stdout);
+	printf("Machine:           %s\n", m->name);
+	if (m->description && *m->description)
+		printf("Description:       %s\n", m->description);
+	printf("File:              %s\n", m->path ? m->path : "");
+	printf("Clock:             %.3f GHz\n", m->clock_ghz);
+	printf("Cores:             %u\n", m->cores);
+	if (m->flops_per_cycle_dp > 0)
+		printf("Peak (DP):         %.0f flop/cy = %.1f GFLOP/s per core%s\n",
+		       m->flops_per_cycle_dp, m->flops_per_cycle_dp * m->clock_ghz,
+		       m->fma ? ", with FMA" : "");
+	if (m->simd_width_bits)
+		printf("SIMD width:        %u bit\n", m->simd_width_bits);
+	if (m->load_bytes_per_cycle > 0)
+		printf("L1 load/store:     %.0f / %.0f B/cy\n",
+		       m->load_bytes_per_cycle, m->store_bytes_per_cycle);
+	fputs(rule, stdout);
+	puts("Cache Topology");
+	fputs(rule, stdout);
+	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
+		const struct sim_level_config *L;
+		const struct machine_level *X;
+
+		if (m->hier.split_l1 && i == 1) {
+			L = &m->hier.l1i;
+			X = &m->l1i;
+		} else {
+			unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
+
+			L = &m->hier.levels[k];
+			X = &m->level[k];
+		}
+		printf("Name:              %s\n", L->name);
+		if (L->size >= (1u << 20))
+			printf("Size:              %.1f MiB\n", L->size / 1048576.0);
+		else
+			printf("Size:              %llu KiB\n",
+			       (unsigned long long)(L->size >> 10));
+		printf("Type:              %s\n",
+		       L->role == SIM_ROLE_DATA ? "Data cache" :
+		       L->role == SIM_ROLE_INSTR ? "Instruction cache" : "Unified cache");
+		printf("Associativity:     %u\n", L->ways);
+		printf("Number of sets:    %llu\n", (unsigned long long)L->sets);
+		printf("Cache line size:   %u\n", L->line_size);
+		printf("Replacement:       %s\n", sim_repl_name(L->repl));
+		printf("Inclusion:         %s\n", sim_incl_name(L->inclusion));
+		printf("Write policy:      %s\n", sim_write_name(L->write));
+		printf("Prefetch:          %s\n", sim_prefetch_name(L->prefetch));
+		if (X->bandwidth_bytes_per_cycle > 0)
+			printf("Bandwidth up:      %.1f B/cy (%.1f GB/s)\n",
+			       X->bandwidth_bytes_per_cycle,
+			       X->bandwidth_bytes_per_cycle * m->clock_ghz);
+		if (X->latency_cycles > 0)
+			printf("Latency:           %.0f cy\n", X->latency_cycles);
+		if (X->shared_by_cores > 1)
+			printf("Shared by:         %u cores\n", X->shared_by_cores);
+		fputs(rule, stdout);
+	}
+	printf("Memory:            %.1f GB/s (%.2f B/cy)", m->mem_bandwidth_gbs,
+	       m->mem_bandwidth_gbs / m->clock_ghz);
+	if (m->mem_latency_ns > 0)
+		printf(", latency %.0f ns", m->mem_latency_ns);
+	putchar('\n');
+	if (m->source && *m->source)
+		printf("Source:            %s\n", m->source);
+	fputs(rule, stdout);
+}
+
+static void show_json(const struct machine *m)
+{
+	cJSON *root = cJSON_CreateObject(), *lv, *arr, *o;
+	unsigned i;
+	char *text;
+
+	cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+	cJSON_AddStringToObject(root, "machine", m->name);
+	cJSON_AddStringToObject(root, "file", m->path ? m->path : "");
+	cJSON_AddNumberToObject(root, "clock_ghz", m->clock_ghz);
+	cJSON_AddNumberToObject(root, "cores", m->cores);
+	cJSON_AddNumberToObject(root, "peak_gflops_dp",
+				m->flops_per_cycle_dp * m->clock_ghz);
+	arr = cJSON_AddArrayToObject(root, "levels");
+	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
+		const struct sim_level_config *L;
+		const struct machine_level *X;
+
+		if (m->hier.split_l1 && i == 1) {
+			L = &m->hier.l1i;
+			X = &m->l1i;
+		} else {
+			unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
+
+			L = &m->hier.levels[k];
+			X = &m->level[k];
+		}
+		lv = cJSON_CreateObject();
+		cJSON_AddStringToObject(lv, "name", L->name);
+		cJSON_AddNumberToObject(lv, "size_bytes", (double)L->size);
+		cJSON_AddNumberToObject(lv, "sets", (double)L->sets);
+		cJSON_AddNumberToObject(lv, "ways", L->ways);
+		cJSON_AddNumberToObject(lv, "line_bytes", L->line_size);
+		cJSON_AddStringToObject(lv, "replacement", sim_repl_name(L->repl));
+		cJSON_AddStringToObject(lv, "inclusion", sim_incl_name(L->inclusion));
+		cJSON_AddStringToObject(lv, "prefetch", sim_prefetch_name(L->prefetch));
+		cJSON_AddNumberToObject(lv, "bandwidth_bytes_per_cycle",
+					X->bandwidth_bytes_per_cycle);
+		cJSON_AddNumberToObject(lv, "latency_cycles", X->latency_cycles);
+		cJSON_AddItemToArray(arr, lv);
+	}
+	o = cJSON_AddObjectToObject(root, "memory");
+	cJSON_AddNumberToObject(o, "bandwidth_gbs", m->mem_bandwidth_gbs);
+	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
+	text = cJSON_Print(root);
+	if (text)
+		puts(text);
+	free(text);
+	cJSON_Delete(root);
+}
+
+static int show(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum cli_format fmt = CLI_FMT_TABLE;
+	struct machine m = { 0 };
+	struct ppr_err err = { 0 };
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (cli_format_parse(optarg, &fmt) || fmt == CLI_FMT_CSV)
+				return cli_usage_error(usage_str,
+					"machine show: --format must be table or json");
+			break;
+		case 'h': fputs(usage_str, stdout); return 0;
+		default: return cli_usage_error(usage_str, "machine show: bad option");
+		}
+	}
+	if (optind + 1 != argc)
+		return cli_usage_error(usage_str, "machine show: expected one machine file");
+	if (machine_load(argv[optind], &m, &err))
+		return cli_error_err(&err);
+	if (fmt == CLI_FMT_JSON)
+		show_json(&m);
+	else
+		show_table(&m);
+	machine_release(&m);
+	return 0;
+}
+
+int cmd_machine(int argc, char **argv)
+{
+	if (argc < 2)
+		return cli_usage_error(usage_str, "machine: expected 'detect' or 'show'");
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		fputs(usage_str, stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "detect"))
+		return detect(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "show"))
+		return show(argc - 1, argv + 1);
+	return cli_usage_error(usage_str, "machine: unknown subcommand '%s'", argv[1]);
+}

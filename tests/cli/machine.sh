@@ -1,0 +1,25 @@
+#!/bin/sh
+# Golden tests of `ppr machine show` and the error paths of `ppr machine detect`.
+PPR=${PPR:-./ppr}
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+out=$($PPR machine show machines/haswell.json) && ok || bad "show haswell exit"
+for want in "Machine:           haswell" "Clock:             2.700 GHz" \
+	"Number of sets:    24576" "Associativity:     20" "Prefetch:          next-line"; do
+	case "$out" in *"$want"*) ok ;; *) bad "show haswell lacks '$want'" ;; esac
+done
+$PPR machine show --format json machines/zen4-epyc.json > "$tmp/z.json" && ok || bad "show json exit"
+grep -q '"ppr_version"' "$tmp/z.json" && grep -q '"size_bytes":	49152' "$tmp/z.json" && ok || bad "json content"
+
+$PPR machine show machines/none.json 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "cannot open machine file 'machines/none.json'" "$tmp/err" && ok || bad "missing file: rc=$rc $(cat "$tmp/err")"
+$PPR machine frob 2> /dev/null; [ $? -eq 2 ] && ok || bad "unknown subcommand must exit 2"
+$PPR machine detect --runs 0 2> /dev/null; [ $? -eq 2 ] && ok || bad "--runs 0 must exit 2"
+$PPR machine detect --sysfs "$tmp/nowhere" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "no cache description found" "$tmp/err" && ok || bad "bad sysfs: rc=$rc $(cat "$tmp/err")"
+$PPR machine --help | grep -q "ppr machine detect" && ok || bad "help"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
