@@ -320,8 +320,15 @@ int matrix_mm_parse_buf(const char *name, const char *buf, size_t len,
 		else
 			nz = rows % 2 ? (rows + 1) / 2 * rows : rows / 2 * (rows + 1);
 	}
-	/* Each entry takes at least 2 bytes ("1\n"): a bigger count lies. */
-	if (nz > (uint64_t)len) {
+	/*
+	 * Each field takes at least 2 bytes ("1 " or "1\n"), the last line
+	 * may lack its newline: a bigger count lies, so refuse it before
+	 * allocating for it.
+	 */
+	nfields = array ? (field == MATRIX_FIELD_COMPLEX ? 2 : 1)
+		: field == MATRIX_FIELD_PATTERN ? 2
+		: field == MATRIX_FIELD_COMPLEX ? 4 : 3;
+	if (nz > ((uint64_t)len + 1) / (2 * (uint64_t)nfields)) {
 		char a[24], b[24];
 
 		snprintf(a, sizeof(a), "%" PRIu64, nz);
