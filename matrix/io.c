@@ -47,9 +47,26 @@ static int read_gz(const char *path, char **buf, size_t *len,
 			break;
 		n += (size_t)got;
 	}
-	if (!gzeof(g)) {
-		ppr_err_set(err, PPR_EIO, path, 0, 0, "cannot read gzip data");
-		goto fail;
+	{
+		int zerr = Z_OK;
+		const char *m = gzerror(g, &zerr);
+
+		if (zerr != Z_OK && zerr != Z_STREAM_END) {
+			size_t pl = strlen(path);
+
+			/* zlib prefixes its message with the path */
+			if (!strncmp(m, path, pl) && !strncmp(m + pl, ": ", 2))
+				m += pl + 2;
+			ppr_err_set(err, PPR_ETRUNC, path, 0, 0,
+				    "gzip data is truncated or corrupt after %zu bytes: %s",
+				    n, m);
+			goto fail;
+		}
+		if (!gzeof(g)) {
+			ppr_err_set(err, PPR_EIO, path, 0, 0,
+				    "cannot read gzip data");
+			goto fail;
+		}
 	}
 	gzclose(g);
 	b[n] = '\0';

@@ -422,6 +422,25 @@ static void test_gzip(void)
 	T_EQ_U64(a.nnz, 2);
 	T_CHECK(a.vals[1] == 2.5);
 	matrix_csr_release(&a);
+	/* truncated gzip stream: its own error, not a parse error */
+	{
+		FILE *f = fopen(path, "rb");
+		char gzb[256];
+		size_t n = f ? fread(gzb, 1, sizeof(gzb), f) : 0;
+
+		if (f)
+			fclose(f);
+		f = fopen(path, "wb");
+		T_CHECK(f != NULL && n > 20);
+		if (f) {
+			fwrite(gzb, 1, n - 12, f);	/* drop the trailer and more */
+			fclose(f);
+		}
+		memset(&err, 0, sizeof(err));
+		T_CHECK(matrix_load(path, &a, &inf, &err) == PPR_ETRUNC);
+		T_CHECK(strstr(err.msg, "gzip data is truncated or corrupt after") == err.msg);
+		T_CHECK(strstr(err.msg, "unexpected end of file") != NULL);
+	}
 	unlink(path);
 	memset(&err, 0, sizeof(err));
 	T_CHECK(matrix_load("/nonexistent/x.mtx", &a, &inf, &err) == PPR_ENOENT);
