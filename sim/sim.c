@@ -25,7 +25,10 @@
  *     up with its dirty bit.  On a miss the reference goes to the next
  *     level (memory counts nothing); when it comes back the missed lines
  *     are filled here (not in an exclusive cache), dirty if the access
- *     writes or the line came dirty from an exclusive level.
+ *     writes or the line came dirty from an exclusive level.  A write is
+ *     taken by the first write-back level it reaches: the levels below
+ *     that one only supply the line (and count a store access/miss), so
+ *     their copies stay clean.
  *   - Write-through caches never allocate on a write: a write hit stays
  *     clean and its bytes are forwarded below; a write miss continues below
  *     as a demand access without filling this level.  A forwarded write (or
@@ -94,18 +97,18 @@ static inline uint64_t set_of(const struct sim_cache *c, uint64_t line)
 /* ---- one set ------------------------------------------------------------- */
 
 /*
- * Tag search.  The common associativities get a branch-free scan with a
- * constant trip count (unrolled by the compiler); the others a plain loop.
+ * Tag search.  The common associativities get a scan with a constant trip
+ * count (unrolled by the compiler); the others a plain loop.
  */
 static inline __attribute__((always_inline)) int
 find_fixed(const uint64_t *t, uint32_t n, uint64_t key)
 {
-	uint64_t m = 0;
 	uint32_t i;
 
 	for (i = 0; i < n; i++)
-		m |= (uint64_t)((t[i] & ~SIM_F_MASK) == key) << i;
-	return m ? __builtin_ctzll(m) : -1;
+		if ((t[i] & ~SIM_F_MASK) == key)
+			return (int)i;
+	return -1;
 }
 
 static inline int way_find(const uint64_t *t, uint32_t ways, uint64_t key)
@@ -293,6 +296,8 @@ static uint64_t back_invalidate(struct sim_hier *h, struct sim_cache *c,
 		way_remove(a, t, (uint32_t)i);
 		if (a->mru_line == line)
 			a->mru_line = SIM_LINE_NONE;
+		if (a->depth == 0)
+			h->l0_removed++;
 		c->st.back_invalidations++;
 	}
 	return dirty;
@@ -314,6 +319,8 @@ static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
 	vdirty = old & SIM_F_DIRTY;
 	if (c->mru_line == vline)
 		c->mru_line = SIM_LINE_NONE;
+	if (c->depth == 0)
+		h->l0_removed++;
 	if (c->incl == SIM_INCL_INCLUSIVE)
 		vdirty |= back_invalidate(h, c, vline);
 	if (b && b->incl == SIM_INCL_EXCLUSIVE) {
@@ -372,16 +379,23 @@ static void stream_update(struct sim_hier *h, struct sim_cache *c,
 }
 
 /*
- * The walk: n (1 or 2) lines looked up at c as one access.  Returns a mask
- * of the lines that come up dirty from an exclusive level.
+ * The walk: n (1 or 2) lines looked up at c as one access.  mode:
+ * WALK_DEMAND (count it, trigger prefetchers) and WALK_WRITE (the write of
+ * a store or modify that no level above has taken yet).  Returns a mask of
+ * the lines that come up dirty from an exclusive level.
  */
+#define WALK_DEMAND 1
+#define WALK_WRITE 2
+
 static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		     const uint64_t *lines, const uint32_t *bytes, unsigned n,
-		     unsigned op, unsigned tag, int demand)
+		     unsigned op, unsigned tag, int mode)
 {
-	int w = demand && (op == PPR_OP_STORE || op == PPR_OP_MODIFY);
+	int demand = mode & WALK_DEMAND;
+	int w = (mode & WALK_WRITE) != 0;
 	unsigned missmask = 0, dirty_up = 0, j;
 	int resident_last = 1;
+	uint64_t l0_removed = h->l0_removed;
 
 	if (!c)
 		return 0;
@@ -439,11 +453,14 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		if (w && c->write == SIM_WRITE_THROUGH_NOALLOCATE) {
 			for (j = 0; j < n; j++)
 				c->st.bytes_to_below += bytes[j];
-			walk(h, c->below, lines, bytes, n, op, tag, demand);
+			walk(h, c->below, lines, bytes, n, op, tag, mode);
 			resident_last = !(missmask >> (n - 1) & 1);
 		} else {
+			/* a write-back level takes the write: below it
+			 * the line is only read */
 			unsigned dmask = walk(h, c->below, lines, bytes, n, op,
-					      tag, demand);
+					      tag, c->incl == SIM_INCL_EXCLUSIVE ?
+					      mode : demand);
 
 			if (c->incl == SIM_INCL_EXCLUSIVE) {
 				dirty_up |= dmask & missmask;
@@ -474,7 +491,7 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		/* Work below may have taken the line out again (an inclusive
 		 * level's back-invalidation, or the fill of the other line of
 		 * a straddling pair): look before trusting it. */
-		if (resident_last && (missmask || w)) {
+		if (resident_last && h->l0_removed != l0_removed) {
 			uint64_t *t = c->tags + set_of(c, lines[n - 1]) *
 						    c->ways;
 
@@ -522,7 +539,10 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 	uint64_t first = a->addr >> h->shift, last, line, lines[2];
 	uint64_t lmask = ((uint64_t)1 << h->shift) - 1;
 	uint32_t bytes[2];
+	int mode = WALK_DEMAND;
 
+	if (op == PPR_OP_STORE || op == PPR_OP_MODIFY)
+		mode |= WALK_WRITE;
 	if (a->addr + (size - 1) < a->addr)
 		last = h->max_line;
 	else
@@ -530,7 +550,7 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 	if (first == last) {
 		lines[0] = first;
 		bytes[0] = (uint32_t)size;
-		walk(h, c, lines, bytes, 1, op, tag, 1);
+		walk(h, c, lines, bytes, 1, op, tag, mode);
 		return;
 	}
 	if (h->one && last == first + 1) {
@@ -538,7 +558,7 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 		lines[1] = last;
 		bytes[0] = (uint32_t)(lmask + 1 - (a->addr & lmask));
 		bytes[1] = (uint32_t)(size - bytes[0]);
-		walk(h, c, lines, bytes, 2, op, tag, 1);
+		walk(h, c, lines, bytes, 2, op, tag, mode);
 		return;
 	}
 	for (line = first;; line++) {
@@ -548,33 +568,51 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 
 		lines[0] = line;
 		bytes[0] = (uint32_t)(hi - lo + 1);
-		walk(h, c, lines, bytes, 1, op, tag, 1);
+		walk(h, c, lines, bytes, 1, op, tag, mode);
 		if (line == last)
 			break;
 	}
 }
 
-static inline void access_one(struct sim_hier *h, const struct ppr_access *a)
+/* Does reference a lie inside line 'line' (shift = log2 line size)? */
+static inline int within(const struct ppr_access *a, uint64_t line,
+			 unsigned shift)
 {
-	unsigned op = a->op & 3;
+	return (a->addr >> shift) == line &&
+	       ((a->addr + a->size - 1) >> shift) == line && a->size;
+}
+
+/*
+ * The fast path: n references from a[0] on that hit the line the last
+ * demand access left most recent in their first-level cache; returns how
+ * many it took (0: a[0] needs the slow path).  A run of the same op and
+ * tag is counted in one go.
+ */
+static inline size_t access_fast(struct sim_hier *h,
+				 const struct ppr_access *a, size_t n)
+{
+	unsigned op = a->op & 3, tag = a->tag & 1;
 	struct sim_cache *c = (op == PPR_OP_IFETCH && h->l1i) ? h->l1i : h->l1d;
-	uint64_t line = a->addr >> h->shift;
+	uint64_t mru = c->mru_line;
+	unsigned shift = h->shift;
+	size_t j;
 
-	if (h->fast_ok && line == c->mru_line &&
-	    (a->addr & (c->line_size - 1)) + a->size <= c->line_size &&
-	    (op == PPR_OP_LOAD || op == PPR_OP_IFETCH || c->mru_wok)) {
-		unsigned tag = a->tag & 1;
-
-		c->st.accesses[op][tag]++;
-		c->st.hits[op][tag]++;
-		return;
-	}
-	access_slow(h, a);
+	if (!h->fast_ok || !within(a, mru, shift) ||
+	    !(op == PPR_OP_LOAD || op == PPR_OP_IFETCH || c->mru_wok))
+		return 0;
+	for (j = 1; j < n; j++)
+		if (a[j].op != a[0].op || a[j].tag != a[0].tag ||
+		    !within(&a[j], mru, shift))
+			break;
+	c->st.accesses[op][tag] += j;
+	c->st.hits[op][tag] += j;
+	return j;
 }
 
 void sim_hier_access(struct sim_hier *h, const struct ppr_access *a)
 {
-	access_one(h, a);
+	if (!access_fast(h, a, 1))
+		access_slow(h, a);
 }
 
 /*
@@ -607,21 +645,19 @@ static inline void host_prefetch_sets(const struct sim_hier *h,
 void sim_hier_access_batch(struct sim_hier *h, const struct ppr_access *a,
 			   size_t n)
 {
-	size_t i;
+	size_t i = 0;
 
-	if (!h->nbig || n <= PF_AHEAD) {
-		for (i = 0; i < n; i++)
-			access_one(h, &a[i]);
-		return;
-	}
-	for (i = 0; i < PF_AHEAD; i++)
-		host_prefetch_sets(h, &a[i]);
-	for (i = 0; i < n; i++) {
-		if (i + PF_AHEAD < n &&
-		    (a[i + PF_AHEAD].addr >> h->shift) !=
-		    (a[i + PF_AHEAD - 1].addr >> h->shift))
+	while (i < n) {
+		size_t k = access_fast(h, a + i, n - i);
+
+		if (k) {
+			i += k;
+			continue;
+		}
+		if (h->nbig && i + PF_AHEAD < n)
 			host_prefetch_sets(h, &a[i + PF_AHEAD]);
-		access_one(h, &a[i]);
+		access_slow(h, &a[i]);
+		i++;
 	}
 }
 

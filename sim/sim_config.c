@@ -7,7 +7,8 @@
  *     power-of-two line size between 8 B and 1 MiB, the same line size as
  *     the others, and size = sets x ways x line size.  Tree-PLRU needs a
  *     power-of-two way count of at most 64.  The first level (and L1I)
- *     cannot be exclusive; an exclusive level cannot prefetch; the straddle
+ *     cannot be exclusive; an exclusive level cannot prefetch and the
+ *     level above it must be write-back (its victims fill it); the straddle
  *     convention SIM_STRADDLE_ONE (cachegrind's) needs no exclusive level.
  *   - pf_degree and pf_distance of 0 mean 1.
  */
@@ -97,6 +98,18 @@ int sim_config_check(const struct sim_config *cfg, struct ppr_err *err)
 					   "%s: cachegrind's straddle "
 					   "convention needs no exclusive "
 					   "level", what);
+	}
+	for (k = 1; k < cfg->nlevels; k++) {
+		if (cfg->levels[k].inclusion != SIM_INCL_EXCLUSIVE)
+			continue;
+		if (cfg->levels[k - 1].write != SIM_WRITE_BACK_ALLOCATE ||
+		    (k == 1 && cfg->split_l1 &&
+		     cfg->l1i.write != SIM_WRITE_BACK_ALLOCATE))
+			return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+					   "level %u (%.*s): the level above "
+					   "an exclusive level must be "
+					   "write-back", k + 1, SIM_NAME_MAX,
+					   cfg->levels[k].name);
 	}
 	if (cfg->split_l1) {
 		rc = check_level(&cfg->l1i, "L1I", cfg->levels[0].line_size, 1,

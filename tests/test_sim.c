@@ -279,6 +279,23 @@ static void test_policies_by_hand(void)
 	sim_hier_free(h);
 	c.levels[0].write = SIM_WRITE_BACK_ALLOCATE;
 
+	/* a store miss is taken by L1: the copy L2 fetched stays clean */
+	{
+		struct sim_config c2 = c;
+
+		level(&c2.levels[0], "L1", 256, 4, 64);
+		level(&c2.levels[1], "L2", 128, 2, 64);
+		h = sim_hier_new(&c2, NULL);
+		access1(h, 0, 8, PPR_OP_STORE, PPR_TAG_REGULAR);
+		access1(h, 64, 8, PPR_OP_LOAD, PPR_TAG_REGULAR);
+		access1(h, 128, 8, PPR_OP_LOAD, PPR_TAG_REGULAR);
+		s1 = sim_hier_level_stats(h, 1);
+		T_EQ_U64(s1->evictions, 1);
+		T_EQ_U64(s1->writebacks, 0);
+		T_EQ_U64(sim_stat_op(s1->misses, PPR_OP_STORE), 1);
+		sim_hier_free(h);
+	}
+
 	/* MODIFY writes: the dirty line is written back when evicted */
 	h = sim_hier_new(&c, NULL);
 	access1(h, 0, 8, PPR_OP_MODIFY, PPR_TAG_REGULAR);
@@ -698,7 +715,7 @@ static void ref_fill(struct ref *r, int ci, uint64_t line, int dirty, int pf)
 
 static unsigned ref_walk(struct ref *r, int ci, const uint64_t *lines,
 			 const uint32_t *bytes, unsigned n, unsigned op,
-			 unsigned tag, int demand);
+			 unsigned tag, int demand, int writes);
 
 static void ref_prefetch(struct ref *r, int ci, uint64_t line)
 {
@@ -710,7 +727,7 @@ static void ref_prefetch(struct ref *r, int ci, uint64_t line)
 		return;
 	c->st.prefetches_issued++;
 	d = ref_walk(r, c->below, &line, &ls, 1, PPR_OP_LOAD,
-		     PPR_TAG_REGULAR, 0);
+		     PPR_TAG_REGULAR, 0, 0);
 	ref_fill(r, ci, line, d != 0, 1);
 	c->st.bytes_from_below += r->ls;
 }
@@ -766,12 +783,12 @@ static int ref_fa_touch(struct ref *r, struct rcache *c, uint64_t line)
 	return 0;
 }
 
+/* 'writes': a store or modify whose write no level above has taken */
 static unsigned ref_walk(struct ref *r, int ci, const uint64_t *lines,
 			 const uint32_t *bytes, unsigned n, unsigned op,
-			 unsigned tag, int demand)
+			 unsigned tag, int demand, int writes)
 {
 	struct rcache *c;
-	int writes = demand && (op == PPR_OP_STORE || op == PPR_OP_MODIFY);
 	int wt;
 	unsigned miss = 0, up = 0, j, d;
 	int classified = 0;
@@ -833,10 +850,13 @@ static unsigned ref_walk(struct ref *r, int ci, const uint64_t *lines,
 		if (writes && wt) {
 			for (j = 0; j < n; j++)
 				c->st.bytes_to_below += bytes[j];
-			ref_walk(r, c->below, lines, bytes, n, op, tag, demand);
+			ref_walk(r, c->below, lines, bytes, n, op, tag, demand,
+				 1);
 		} else {
+			int excl = c->cfg.inclusion == SIM_INCL_EXCLUSIVE;
+
 			d = ref_walk(r, c->below, lines, bytes, n, op, tag,
-				     demand);
+				     demand, excl && writes);
 			if (c->cfg.inclusion == SIM_INCL_EXCLUSIVE) {
 				up |= d & miss;
 			} else {
@@ -866,13 +886,14 @@ static void ref_access(struct ref *r, const struct ppr_access *a)
 	uint64_t last = (a->addr + a->size - 1) / r->ls;
 	uint64_t lines[2], line;
 	uint32_t bytes[2];
+	int writes = a->op == PPR_OP_STORE || a->op == PPR_OP_MODIFY;
 
 	if (r->one && last == first + 1) {
 		lines[0] = first;
 		lines[1] = last;
 		bytes[0] = (uint32_t)(last * r->ls - a->addr);
 		bytes[1] = a->size - bytes[0];
-		ref_walk(r, ci, lines, bytes, 2, a->op, a->tag, 1);
+		ref_walk(r, ci, lines, bytes, 2, a->op, a->tag, 1, writes);
 		return;
 	}
 	for (line = first; line <= last; line++) {
@@ -882,7 +903,7 @@ static void ref_access(struct ref *r, const struct ppr_access *a)
 
 		lines[0] = line;
 		bytes[0] = (uint32_t)(hi - lo);
-		ref_walk(r, ci, lines, bytes, 1, a->op, a->tag, 1);
+		ref_walk(r, ci, lines, bytes, 1, a->op, a->tag, 1, writes);
 	}
 }
 
@@ -1051,6 +1072,13 @@ static void test_against_reference(void)
 		c.split_l1 = (int)rnd(2);
 		if (c.split_l1)
 			random_level(&c.l1i, ls, 1, 0, 9);
+		for (k = 1; k < c.nlevels; k++)   /* victims need write-back */
+			if (c.levels[k].inclusion == SIM_INCL_EXCLUSIVE &&
+			    (c.levels[k - 1].write != SIM_WRITE_BACK_ALLOCATE ||
+			     (k == 1 && c.split_l1 &&
+			      c.l1i.write != SIM_WRITE_BACK_ALLOCATE)))
+				c.levels[k - 1].write = c.l1i.write =
+					SIM_WRITE_BACK_ALLOCATE;
 		c.straddle = any_excl ? SIM_STRADDLE_SPLIT :
 					(enum sim_straddle)rnd(2);
 		c.writebacks = (int)rnd(2);
