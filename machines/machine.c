@@ -126,9 +126,10 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 		return machine_json_fail(doc, machine_json_member(o, "cl_size"),
 					 err, "'cl_size' must be a power of two"
 					 " (got %llu)", (unsigned long long)cl);
-	if (cl < 8)
+	if (cl < 8 || cl > (1u << 20))
 		return machine_json_fail(doc, machine_json_member(o, "cl_size"),
-					 err, "'cl_size' must be at least 8");
+					 err, "'cl_size' must be in 8..1048576 "
+					 "(got %llu)", (unsigned long long)cl);
 	if (!sets) {
 		/* derived from size / (ways x cl_size), which must be exact */
 		if (size % (ways * cl))
@@ -174,11 +175,19 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	    (rc = machine_json_get_u64(doc, o, "shared_by_cores", 0, 1, 1,
 				       UINT32_MAX, &shared, err)))
 		return rc;
-	if (repl == SIM_REPL_PLRU && !is_pow2(ways))
+	if (sets * ways > (UINT64_C(1) << 34))
+		return machine_json_fail(doc,
+			machine_json_member(o, "size_bytes"), err,
+			"'size_bytes' must hold at most 2^34 lines");
+	if (repl == SIM_REPL_PLRU && (!is_pow2(ways) || ways > 64))
 		return machine_json_fail(doc,
 			machine_json_member(o, "replacement_policy"), err,
 			"'replacement_policy' \"plru\" needs a power-of-two "
-			"'ways' (got %llu)", (unsigned long long)ways);
+			"'ways' <= 64 (got %llu)", (unsigned long long)ways);
+	if (incl == SIM_INCL_EXCLUSIVE && pf != SIM_PF_NONE)
+		return machine_json_fail(doc,
+			machine_json_member(o, "prefetch"), err,
+			"'prefetch' must be \"none\" in an exclusive level");
 	if (wb != wa)
 		return machine_json_fail(doc,
 			machine_json_member(o, "write_allocate"), err,
@@ -292,6 +301,21 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 				machine_json_member(e, "inclusion"), err,
 				"'inclusion' \"exclusive\" needs a level above:"
 				" not allowed in the first level");
+		if (lc.inclusion == SIM_INCL_EXCLUSIVE &&
+		    m->hier.straddle == SIM_STRADDLE_ONE)
+			return machine_json_fail(doc,
+				machine_json_member(e, "inclusion"), err,
+				"'inclusion' \"exclusive\" cannot be combined "
+				"with 'straddle' \"one\"");
+		if (lc.inclusion == SIM_INCL_EXCLUSIVE && m->hier.nlevels &&
+		    (m->hier.levels[m->hier.nlevels - 1].write !=
+		     SIM_WRITE_BACK_ALLOCATE ||
+		     (m->hier.nlevels == 1 && have_i &&
+		      m->hier.l1i.write != SIM_WRITE_BACK_ALLOCATE)))
+			return machine_json_fail(doc,
+				machine_json_member(e, "inclusion"), err,
+				"'inclusion' \"exclusive\" needs write-back "
+				"levels above it");
 		if (m->hier.nlevels == 0 && lc.prefetch == SIM_PF_NEXTLINE)
 			return machine_json_fail(doc,
 				machine_json_member(e, "prefetch"), err,
@@ -312,6 +336,15 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 		m->hier.l1i = m->hier.levels[0];
 		snprintf(m->hier.l1i.name, sizeof(m->hier.l1i.name), "L1I");
 		m->hier.l1i.role = SIM_ROLE_INSTR;
+	}
+	/* Backstop: whatever the simulator would refuse is refused here,
+	 * so sim_hier_new() never fails on a loaded machine. */
+	{
+		struct ppr_err serr = { 0 };
+
+		if (sim_config_check(&m->hier, &serr))
+			return machine_json_fail(doc, levels, err,
+						 "'levels': %s", serr.msg);
 	}
 	return 0;
 }

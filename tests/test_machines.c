@@ -292,7 +292,7 @@ static const struct bad_row {
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 49152, \"ways\": "
 	  "12, \"cl_size\": 64,\n \"replacement_policy\": \"plru\"}"),
 	  "bad.json:4:2: 'replacement_policy' \"plru\" needs a power-of-two "
-	  "'ways' (got 12)" },
+	  "'ways' <= 64 (got 12)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n \"write_back\": \"yes\"}"),
 	  "bad.json:4:2: 'write_back' must be true or false" },
@@ -357,6 +357,32 @@ static const struct bad_row {
 	  "32768, \"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:6:16: 'role' \"instruction\" is only allowed in the first "
 	  "two entries of 'levels' (a split L1)" },
+	{ __LINE__, DOC(LV ",\n{\"name\": \"L2\", \"size_bytes\": 65536, "
+	  "\"ways\": 8, \"cl_size\": 64,\n \"inclusion\": \"exclusive\", "
+	  "\"prefetch\": \"stream\"}"),
+	  "bad.json:5:28: 'prefetch' must be \"none\" in an exclusive level" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"straddle\": \"one\","
+	  "\n\"levels\": [" LV ",\n{\"name\": \"L2\", \"size_bytes\": "
+	  "65536, \"ways\": 8, \"cl_size\": 64, \"inclusion\": "
+	  "\"exclusive\"}]}}",
+	  "bad.json:3:63: 'inclusion' \"exclusive\" cannot be combined with "
+	  "'straddle' \"one\"" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"write_back\": false, \"write_allocate\": "
+	  "false},\n{\"name\": \"L2\", \"size_bytes\": 65536, \"ways\": 8, "
+	  "\"cl_size\": 64, \"inclusion\": \"exclusive\"}"),
+	  "bad.json:5:63: 'inclusion' \"exclusive\" needs write-back levels "
+	  "above it" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 4194304, \"ways\": "
+	  "1, \"cl_size\": 2097152}"),
+	  "bad.json:3:50: 'cl_size' must be in 8..1048576 (got 2097152)" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 8192, \"ways\": "
+	  "128, \"cl_size\": 64,\n \"replacement_policy\": \"plru\"}"),
+	  "bad.json:4:2: 'replacement_policy' \"plru\" needs a power-of-two "
+	  "'ways' <= 64 (got 128)" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 2199023255552, "
+	  "\"ways\": 8, \"cl_size\": 64}"),
+	  "bad.json:3:16: 'size_bytes' must hold at most 2^34 lines" },
 };
 
 static void test_bad(void)
