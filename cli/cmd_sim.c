@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -310,6 +311,8 @@ static int replay(struct run *r, const struct trace_reader_config *tc)
 	struct trace_reader *rd = NULL;
 	struct ppr_access *buf = NULL;
 	struct ppr_err err = { 0 };
+	uint64_t next_report = UINT64_C(1) << 24;
+	int progress = isatty(STDERR_FILENO);
 	size_t n;
 	int rc;
 
@@ -324,7 +327,15 @@ static int replay(struct run *r, const struct trace_reader_config *tc)
 		r->refs += n;
 		if (rc || !n)
 			break;
+		if (progress && r->refs >= next_report) {
+			/* chatter on stderr, only for a person watching */
+			fprintf(stderr, "\rppr sim: %" PRIu64 " M references",
+				r->refs / 1000000);
+			next_report += UINT64_C(1) << 24;
+		}
 	}
+	if (progress && next_report > (UINT64_C(1) << 24))
+		fputs("\r\033[K", stderr);
 	trace_reader_info(rd, &r->info);
 	trace_reader_free(rd);
 	free(buf);
