@@ -197,6 +197,54 @@ static void test_compat(void)
 	}
 }
 
+/* Every shipped file builds a hierarchy, and references go where the
+ * roles say: an ifetch to the instruction cache when split. */
+static void test_sim_builds(void)
+{
+	static const char *const files[] = {
+		"machines/haswell.json", "machines/zen4-epyc.json",
+		"machines/compat/dinero-p2.json",
+		"machines/compat/haswell-nine.json",
+		"machines/compat/cachegrind.json",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct ppr_err err = { 0 };
+		struct machine m;
+		struct sim_hier *h;
+		struct ppr_access a[2] = {
+			{ .addr = 0x1000, .size = 4, .op = PPR_OP_IFETCH },
+			{ .addr = 0x2000, .size = 8, .op = PPR_OP_LOAD },
+		};
+		unsigned n, first_i;
+
+		if (load_ok(files[i], &m))
+			continue;
+		h = sim_hier_new(&m.hier, &err);
+		T_CHECK_AT(h != NULL, i);
+		if (!h) {
+			fprintf(stderr, "%s: %s\n", files[i], err.msg);
+			machine_release(&m);
+			continue;
+		}
+		n = sim_hier_level_count(h);
+		T_EQ_U64_AT(n, m.hier.nlevels + (m.hier.split_l1 ? 1 : 0), i);
+		sim_hier_access_batch(h, a, 2);
+		/* with a split L1, the L1I comes right after L1D */
+		first_i = m.hier.split_l1 ? 1 : 0;
+		T_EQ_U64_AT(sim_stat_op(sim_hier_level_stats(h, first_i)->misses,
+					PPR_OP_IFETCH), 1, i);
+		T_EQ_U64_AT(sim_stat_op(sim_hier_level_stats(h, 0)->misses,
+					PPR_OP_LOAD), 1, i);
+		T_STR_AT(sim_hier_level_config(h, first_i)->name,
+			 m.hier.split_l1 ? m.hier.l1i.name : m.hier.levels[0].name,
+			 i);
+		sim_hier_free(h);
+		machine_release(&m);
+	}
+}
+
 /* ---- malformed files ---------------------------------------------------- */
 
 /* A valid level and its pieces, to build rows from. */
@@ -491,6 +539,7 @@ int main(void)
 	test_zen();
 	test_zen_sysfs();
 	test_compat();
+	test_sim_builds();
 	test_bad();
 	test_defaults();
 	test_positions();
