@@ -5,10 +5,9 @@
  * is stored when it holds at least one CSR entry (explicit zeros count:
  * they are entries).  Partial edge blocks count as full r*c blocks.
  *
- * Counting without building: for one block-row I, every entry marks
- * stamp[J] = I+1; an entry whose J is not yet stamped opens a new block.
- * All 8 block widths are counted in the same sweep over a block row, so
- * the 64 shapes cost 8 sweeps over the nonzeros (one per block height).
+ * Counting one shape without building: for one block-row I, every entry
+ * marks stamp[J] = I+1; an entry whose J is not yet stamped opens a new
+ * block.  All 64 shapes: see matrix_fill_count_all() (merge, no stamps).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,61 +50,100 @@ uint64_t matrix_fill_count(const struct csr *a, unsigned r, unsigned c)
 	return n;
 }
 
+/*
+ * All 64 shapes.  For a block height r, the r sorted rows of a block row
+ * are merged into one sorted column sequence (r <= 8 heads, linear min);
+ * for each width c the blocks of that block row are the runs of equal
+ * j/c along it.  Streaming only: no stamp arrays over the columns, so
+ * scattered column patterns cost no cache misses.
+ */
 void matrix_fill_count_all(const struct csr *a,
 			   uint64_t nblocks[MATRIX_MAX_BLOCK][MATRIX_MAX_BLOCK])
 {
-	uint32_t *stamp[MATRIX_MAX_BLOCK];
-	uint64_t bc[MATRIX_MAX_BLOCK];
+	uint64_t maxbr = 0, I, i;
+	uint32_t *m;
 	unsigned r, c;
 
-	for (c = 1; c <= MATRIX_MAX_BLOCK; c++) {
-		bc[c - 1] = (a->cols + c - 1) / c;
-		stamp[c - 1] = xmalloc(((size_t)bc[c - 1] + 1) * sizeof(uint32_t));
-	}
-	for (r = 1; r <= MATRIX_MAX_BLOCK; r++) {
-		uint64_t cnt[MATRIX_MAX_BLOCK] = { 0 }, I;
-
-		for (c = 0; c < MATRIX_MAX_BLOCK; c++)
-			memset(stamp[c], 0, ((size_t)bc[c] + 1) * sizeof(uint32_t));
+	/* Longest block row over all heights bounds the merge buffer. */
+	for (r = 2; r <= MATRIX_MAX_BLOCK; r++)
 		for (I = 0; I * r < a->rows; I++) {
-			uint64_t i0 = I * r, i1 = i0 + r, k, b, e;
-			uint32_t s = (uint32_t)(I + 1);
+			uint64_t i1 = (I + 1) * r;
 
 			if (i1 > a->rows)
 				i1 = a->rows;
-			b = a->row_ptr[i0];
-			e = a->row_ptr[i1];
-			if (b == e)
+			if (a->row_ptr[i1] - a->row_ptr[I * r] > maxbr)
+				maxbr = a->row_ptr[i1] - a->row_ptr[I * r];
+		}
+	m = xmalloc((size_t)(maxbr ? maxbr : 1) * sizeof(uint32_t));
+	for (r = 1; r <= MATRIX_MAX_BLOCK; r++) {
+		uint64_t cnt[MATRIX_MAX_BLOCK] = { 0 };
+
+		for (I = 0; I * r < a->rows; I++) {
+			uint64_t i0 = I * r, i1 = i0 + r, n = 0;
+			const uint32_t *seq;
+
+			if (i1 > a->rows)
+				i1 = a->rows;
+			if (a->row_ptr[i1] == a->row_ptr[i0])
 				continue;
-			/* Width 1 (J = j) and the others separately, so the
-			 * compiler sees constant divisors. */
-#define PPR_FILL_COL(C) do { \
-	uint32_t *st_ = stamp[(C) - 1]; \
-	uint64_t n_ = 0; \
-	for (k = b; k < e; k++) { \
-		uint32_t J_ = a->col_idx[k] / (C); \
-		if (st_[J_] != s) { \
-			st_[J_] = s; \
-			n_++; \
-		} \
+			if (r == 1) {
+				seq = a->col_idx + a->row_ptr[i0];
+				n = a->row_ptr[i0 + 1] - a->row_ptr[i0];
+			} else {
+				uint64_t h[MATRIX_MAX_BLOCK] = { 0 };
+				uint64_t e[MATRIX_MAX_BLOCK] = { 0 };
+				unsigned nh = 0, k;
+
+				for (i = i0; i < i1; i++)
+					if (a->row_ptr[i] < a->row_ptr[i + 1]) {
+						h[nh] = a->row_ptr[i];
+						e[nh++] = a->row_ptr[i + 1];
+					}
+				while (nh > 1) {
+					unsigned best = 0;
+					uint32_t v = a->col_idx[h[0]];
+
+					for (k = 1; k < nh; k++)
+						if (a->col_idx[h[k]] < v) {
+							v = a->col_idx[h[k]];
+							best = k;
+						}
+					m[n++] = v;
+					if (++h[best] == e[best]) {
+						h[best] = h[nh - 1];
+						e[best] = e[nh - 1];
+						nh--;
+					}
+				}
+				while (h[0] < e[0])
+					m[n++] = a->col_idx[h[0]++];
+				seq = m;
+			}
+			/* Constant divisors: one loop per width. */
+#define PPR_FILL_RUNS(C) do { \
+	uint32_t prev_ = seq[0] / (C); \
+	uint64_t k_, n_ = 1; \
+	for (k_ = 1; k_ < n; k_++) { \
+		uint32_t J_ = seq[k_] / (C); \
+		n_ += J_ != prev_; \
+		prev_ = J_; \
 	} \
 	cnt[(C) - 1] += n_; \
 } while (0)
-			PPR_FILL_COL(1);
-			PPR_FILL_COL(2);
-			PPR_FILL_COL(3);
-			PPR_FILL_COL(4);
-			PPR_FILL_COL(5);
-			PPR_FILL_COL(6);
-			PPR_FILL_COL(7);
-			PPR_FILL_COL(8);
-#undef PPR_FILL_COL
+			PPR_FILL_RUNS(1);
+			PPR_FILL_RUNS(2);
+			PPR_FILL_RUNS(3);
+			PPR_FILL_RUNS(4);
+			PPR_FILL_RUNS(5);
+			PPR_FILL_RUNS(6);
+			PPR_FILL_RUNS(7);
+			PPR_FILL_RUNS(8);
+#undef PPR_FILL_RUNS
 		}
 		for (c = 0; c < MATRIX_MAX_BLOCK; c++)
 			nblocks[r - 1][c] = cnt[c];
 	}
-	for (c = 0; c < MATRIX_MAX_BLOCK; c++)
-		free(stamp[c]);
+	free(m);
 }
 
 static int u32_cmp(const void *x, const void *y)
