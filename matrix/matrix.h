@@ -108,7 +108,10 @@ struct matrix_row_stats {
  *   gen:fem3d:n=N,dof=K          27-point node graph, dense KxK blocks
  *   gen:banded:n=N,bw=B          |i-j| <= B
  *   gen:random:n=N,per_row=K,seed=S  K distinct random columns per row
- *   gen:rmat:scale=S,edge_factor=E,seed=S  R-MAT (a=.57 b=.19 c=.19)
+ *                                (seed defaults to 1)
+ *   gen:rmat:scale=S,edge_factor=E,seed=S  R-MAT (a=.57 b=.19 c=.19),
+ *                                duplicates merged (E defaults to 16)
+ * A malformed spec returns PPR_EINVAL (a usage error for the CLI).
  */
 int matrix_load(const char *spec_or_path, struct csr *out,
 		struct matrix_info *info, struct ppr_err *err);
@@ -152,8 +155,9 @@ void matrix_bcsr_release(struct bcsr *b);
 uint64_t matrix_fill_count(const struct csr *a, unsigned r, unsigned c);
 
 /*
- * Blocks for all 64 shapes at once: nblocks[r-1][c-1].  Fast: one pass per
- * block-row height with a stamp array over block columns.
+ * Blocks for all 64 shapes at once: nblocks[r-1][c-1].  Fast: for each
+ * block height, each block row's sorted rows are merged and the runs of
+ * equal j/c counted for the 8 widths (streaming, no per-column arrays).
  */
 void matrix_fill_count_all(const struct csr *a,
 			   uint64_t nblocks[MATRIX_MAX_BLOCK][MATRIX_MAX_BLOCK]);
