@@ -132,9 +132,10 @@ static void print_table(FILE *f, const struct run *r)
 		human_size(c->size, sz, sizeof(sz));
 		fprintf(f, "\n%s: %s, %u-way, %" PRIu64 " sets, %u B lines, "
 			"%s, %s, %s, prefetch %s\n", c->name, sz, c->ways,
-			c->sets, c->line_size, sim_repl_name(c->repl),
-			sim_incl_name(c->inclusion), sim_write_name(c->write),
-			sim_prefetch_name(c->prefetch));
+			c->sets, c->line_size, machine_repl_name(c->repl),
+			machine_inclusion_name(c->inclusion),
+			sim_write_name(c->write),
+			machine_prefetch_name(c->prefetch));
 		fprintf(f, "  %-10s %14s %14s %14s %14s %14s %14s %14s\n", "",
 			"total", "load", "store", "ifetch", "modify",
 			"regular", "irregular");
@@ -252,6 +253,16 @@ static int print_json(FILE *f, const struct run *r)
 		if (!l)
 			ppr_oom();
 		cJSON_AddStringToObject(l, "name", c->name);
+		add_u64(l, "size_bytes", c->size);
+		add_u64(l, "sets", c->sets);
+		add_u64(l, "ways", c->ways);
+		add_u64(l, "cl_size", c->line_size);
+		cJSON_AddStringToObject(l, "replacement_policy",
+					machine_repl_name(c->repl));
+		cJSON_AddStringToObject(l, "inclusion",
+					machine_inclusion_name(c->inclusion));
+		cJSON_AddStringToObject(l, "prefetch",
+					machine_prefetch_name(c->prefetch));
 		add_u64(l, "accesses", sim_stat_sum(st->accesses));
 		add_u64(l, "hits", sim_stat_sum(st->hits));
 		add_u64(l, "misses", sim_stat_sum(st->misses));
@@ -289,6 +300,8 @@ static int print_json(FILE *f, const struct run *r)
 		cJSON_AddItemToArray(levels, l);
 	}
 	units = cJSON_AddObjectToObject(root, "units");
+	cJSON_AddStringToObject(units, "size_bytes", "bytes");
+	cJSON_AddStringToObject(units, "cl_size", "bytes");
 	cJSON_AddStringToObject(units, "accesses", "references");
 	cJSON_AddStringToObject(units, "misses", "references");
 	cJSON_AddStringToObject(units, "miss_rate", "misses per access");

@@ -503,6 +503,29 @@ fail:
 	return rc;
 }
 
+static const char *enum_name(const struct machine_json_enum *tab, int v)
+{
+	for (; tab->name; tab++)
+		if (tab->value == v)
+			return tab->name;
+	return "?";
+}
+
+const char *machine_repl_name(enum sim_repl r)
+{
+	return enum_name(repl_tab, (int)r);
+}
+
+const char *machine_inclusion_name(enum sim_incl i)
+{
+	return enum_name(incl_tab, (int)i);
+}
+
+const char *machine_prefetch_name(enum sim_prefetch p)
+{
+	return enum_name(pf_tab, (int)p);
+}
+
 void machine_release(struct machine *m)
 {
 	if (!m)

@@ -81,4 +81,13 @@ void machine_release(struct machine *m);
 unsigned machine_fill_bandwidths(const struct machine *m,
 				 double bw[SIM_MAX_LEVELS]);
 
+/*
+ * Policy names as machine files spell them ("lru", "non_inclusive",
+ * "next_line" ...), for output that scripts feed back; static strings,
+ * "?" for a value outside the enum.
+ */
+const char *machine_repl_name(enum sim_repl r);
+const char *machine_inclusion_name(enum sim_incl i);
+const char *machine_prefetch_name(enum sim_prefetch p);
+
 #endif

@@ -482,6 +482,10 @@ static void test_defaults(void)
 	T_STR(m.path, "ok.json");
 	T_EQ_U64(m.level[0].shared_by_cores, 1);
 	machine_release(&m);
+	T_STR(machine_repl_name(SIM_REPL_PLRU), "plru");
+	T_STR(machine_inclusion_name(SIM_INCL_NINE), "non_inclusive");
+	T_STR(machine_prefetch_name(SIM_PF_NEXTLINE), "next_line");
+	T_STR(machine_prefetch_name((enum sim_prefetch)99), "?");
 
 	T_CHECK(machine_load("machines/no-such.json", &m, &err) ==
 		PPR_ENOENT);
