@@ -1,5 +1,5 @@
 /*
- * machine.h - machine description files (the JSON files in machines/) and their loader.
+ * machine.h - machine description files (JSON, in machines/) and their loader.
  *
  * A machine file describes one CPU: clock, cores, the cache hierarchy (as a
  * struct sim_config the simulator takes as is), the bandwidth of each level
