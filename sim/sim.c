@@ -83,7 +83,7 @@ static inline uint64_t set_of(const struct sim_cache *c, uint64_t line)
 {
 	uint64_t x = line;
 
-	if (c->index == SIM_INDEX_HASH)
+	if (__builtin_expect(c->index == SIM_INDEX_HASH, 0))
 		x = line_hash(x);
 	if (c->pow2)
 		return x & c->setmask;
@@ -303,24 +303,18 @@ static uint64_t back_invalidate(struct sim_hier *h, struct sim_cache *c,
 	return dirty;
 }
 
-static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
-		 uint64_t flags)
+/* Dispose of the victim 'old' (a valid entry) that a fill pushed out. */
+static __attribute__((noinline)) void evict(struct sim_hier *h,
+					    struct sim_cache *c, uint64_t old)
 {
-	uint64_t set = set_of(c, line);
-	uint64_t *t = c->tags + set * c->ways;
-	uint64_t old = way_insert(c, set, t, (line << 2) | flags);
 	uint64_t vline, vdirty;
 	struct sim_cache *b = c->below;
 
-	if (old == SIM_TAG_INVALID)
-		return;
 	c->st.evictions++;
 	vline = old >> 2;
 	vdirty = old & SIM_F_DIRTY;
 	if (c->mru_line == vline)
 		c->mru_line = SIM_LINE_NONE;
-	if (c->depth == 0)
-		h->l0_removed++;
 	if (c->incl == SIM_INCL_INCLUSIVE)
 		vdirty |= back_invalidate(h, c, vline);
 	if (b && b->incl == SIM_INCL_EXCLUSIVE) {
@@ -342,6 +336,24 @@ static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
 		c->st.bytes_to_below += c->line_size;
 		write_arrive(h, b, vline, c->line_size);
 	}
+}
+
+static inline void fill_at(struct sim_hier *h, struct sim_cache *c,
+			   uint64_t set, uint64_t *t, uint64_t line,
+			   uint64_t flags)
+{
+	uint64_t old = way_insert(c, set, t, (line << 2) | flags);
+
+	if (old != SIM_TAG_INVALID)
+		evict(h, c, old);
+}
+
+static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
+		 uint64_t flags)
+{
+	uint64_t set = set_of(c, line);
+
+	fill_at(h, c, set, c->tags + set * c->ways, line, flags);
 }
 
 static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line);
@@ -531,6 +543,56 @@ static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line)
 
 /* ---- the public access path ---------------------------------------------- */
 
+/*
+ * The walk of one line through a plain hierarchy (no prefetch, no
+ * exclusive or write-through level, no 3C), as a loop: the same lookups,
+ * counts and fills, in the same order, as walk().
+ */
+static void access_plain(struct sim_hier *h, struct sim_cache *c,
+			 uint64_t line, unsigned op, unsigned tag)
+{
+	struct sim_cache *top = c, *miss_c[SIM_MAX_LEVELS + 1];
+	uint64_t *miss_t[SIM_MAX_LEVELS + 1], miss_set[SIM_MAX_LEVELS + 1];
+	uint64_t key = line << 2, l0_removed = h->l0_removed;
+	int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
+	uint64_t dirty = (w && h->track_dirty) ? SIM_F_DIRTY : 0;
+	unsigned d = 0;
+
+	for (; c; c = c->below) {
+		uint64_t set = set_of(c, line);
+		uint64_t *t = c->tags + set * c->ways;
+		int i = way_find(t, c->ways, key);
+
+		c->st.accesses[op][tag]++;
+		if (i >= 0) {
+			uint32_t u = way_touch(c, set, t, (uint32_t)i);
+
+			c->st.hits[op][tag]++;
+			if (!d)
+				t[u] |= dirty;
+			break;
+		}
+		c->st.misses[op][tag]++;
+		miss_c[d] = c;
+		miss_t[d] = t;
+		miss_set[d] = set;
+		d++;
+	}
+	while (d--) {
+		c = miss_c[d];
+		fill_at(h, c, miss_set[d], miss_t[d], line, d ? 0 : dirty);
+		c->st.bytes_from_below += c->line_size;
+	}
+	top->mru_line = line;
+	top->mru_wok = w || !h->track_dirty;
+	if (h->l0_removed != l0_removed) {
+		uint64_t *t = top->tags + set_of(top, line) * top->ways;
+
+		if (way_find(t, top->ways, key) < 0)
+			top->mru_line = SIM_LINE_NONE;
+	}
+}
+
 static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 {
 	unsigned op = a->op & 3, tag = a->tag & 1;
@@ -547,6 +609,10 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 		last = h->max_line;
 	else
 		last = (a->addr + size - 1) >> h->shift;
+	if (first == last && h->plain) {
+		access_plain(h, c, first, op, tag);
+		return;
+	}
 	if (first == last) {
 		lines[0] = first;
 		bytes[0] = (uint32_t)size;
@@ -781,6 +847,14 @@ struct sim_hier *sim_hier_new(const struct sim_config *cfg,
 
 		if (c->nsets * c->ways * sizeof(*c->tags) > 64 * 1024)
 			h->big[h->nbig++] = c;
+	}
+	h->plain = !cfg->classify_3c;
+	for (k = 0; k < n; k++) {
+		struct sim_cache *c = h->by_index[k];
+
+		if (c->pf != SIM_PF_NONE || c->incl == SIM_INCL_EXCLUSIVE ||
+		    c->write != SIM_WRITE_BACK_ALLOCATE)
+			h->plain = 0;
 	}
 	h->fast_ok = !cfg->classify_3c && h->l1d->pf == SIM_PF_NONE &&
 		     (!h->l1i || h->l1i->pf == SIM_PF_NONE);

@@ -93,6 +93,7 @@ struct sim_hier {
 	int one;                                /* SIM_STRADDLE_ONE */
 	int track_dirty;                        /* writebacks enabled */
 	int fast_ok;                            /* fast path allowed */
+	int plain;                              /* access_plain() allowed */
 	uint64_t l0_removed;                    /* lines taken out of L1s */
 	unsigned nbig;                          /* caches with big tag arrays */
 	struct sim_cache *big[SIM_MAX_LEVELS + 1];
