@@ -131,11 +131,14 @@ static inline int way_find(const uint64_t *t, uint32_t ways, uint64_t key)
 	return -1;
 }
 
-/* t[1..n] = t[0..n-1] */
+/* t[1..n] = t[0..n-1]; n <= 31, a constant: copied inline, no call */
 static inline __attribute__((always_inline)) void
 shift_fixed(uint64_t *t, uint32_t n)
 {
-	memmove(t + 1, t, (size_t)n * sizeof(*t));
+	uint64_t tmp[32];
+
+	__builtin_memcpy(tmp, t, (size_t)n * sizeof(*t));
+	__builtin_memcpy(t + 1, tmp, (size_t)n * sizeof(*t));
 }
 
 static inline void shift_down(uint64_t *t, uint32_t n)
