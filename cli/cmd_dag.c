@@ -355,6 +355,8 @@ static int dump_core(FILE *f, const struct dag_core *c)
 	for (unsigned q = 0; q < c->nports; q++)
 		cJSON_AddItemToArray(ports, cJSON_CreateString(c->port_name[q]));
 	port_list(core, "load_ports", c, c->load_ports);
+	if (c->vec_load_ports)
+		port_list(core, "vector_load_ports", c, c->vec_load_ports);
 	port_list(core, "store_address_ports", c, c->store_addr_ports);
 	port_list(core, "store_data_ports", c, c->store_data_ports);
 	cJSON_AddNumberToObject(core, "load_latency_gpr", c->load_lat_gpr);

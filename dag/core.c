@@ -96,7 +96,12 @@ static const struct dag_core haswell = {
  * multiply-FMA, FP2/FP3 add, FP4/FP5 store-data and FP-to-int, move
  * elimination and zero idioms, cmp/test+jcc fusion); FP add 2 cycles and
  * FMA 4 cycles, L1 load-to-use 4 cycles integer and 7 cycles FP, as
- * published for Zen 5 and checked with bench/dag_lat.sh on this machine.
+ * published for Zen 5.  Measured here with bench/dag_lat.sh (core clock
+ * from a dependent-add chain): FP add 2, mul 3, FMA 4, GPR load 4 cycles;
+ * 4 GPR loads but only 2 FP/vector loads (scalar, xmm or ymm) per cycle,
+ * hence vec_load_ports = 2 of the 4 AGUs; 2 stores per cycle; a store and
+ * a reload of the same stack slot cost nothing (memory renaming), hence
+ * store_forward_lat 0.
  * Ports: 0-5 ALU0-5, 6-9 AGU0-3, 10-15 FP0-5.
  */
 #define ZALU (P(0) | P(1) | P(2) | P(3) | P(4) | P(5))
@@ -142,13 +147,14 @@ static const struct dag_core zen5 = {
 		[DAG_VZEROUPPER] = C(0, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
 	},
 	.load_ports = ZAGU,
+	.vec_load_ports = P(6) | P(7),
 	.store_addr_ports = ZAGU,
 	.store_data_ports = ZFP(4) | ZFP(5),
 	.load_lat_gpr = 4,
 	.load_lat_vec = 7,
 	.line_split_slots = 2,
 	.line_split_latency = 1,
-	.store_forward_lat = 7,
+	.store_forward_lat = 0,
 	.wide512_occupancy = 1,
 	.load512_slots = 2,
 	.move_elim_gpr = 1,
@@ -235,7 +241,8 @@ int dag_core_check(const struct dag_core *c, struct ppr_err *err)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "core '%s': issue/retire width, rob and "
 				   "scheduler size must be positive", c->name);
-	if (!c->load_ports || (c->load_ports & ~all) || !c->store_addr_ports ||
+	if (!c->load_ports || (c->load_ports & ~all) ||
+	    (c->vec_load_ports & ~c->load_ports) || !c->store_addr_ports ||
 	    (c->store_addr_ports & ~all) || !c->store_data_ports ||
 	    (c->store_data_ports & ~all))
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,

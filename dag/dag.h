@@ -218,6 +218,8 @@ struct dag_core {
 	char port_name[DAG_MAX_PORTS][12];
 	struct dag_cost cost[DAG_NCLASSES];
 	uint32_t load_ports;      /* ports executing load micro-ops */
+	uint32_t vec_load_ports;  /* the subset that loads into vector/FP
+				     registers (0: all load ports) */
 	uint32_t store_addr_ports;
 	uint32_t store_data_ports;
 	unsigned load_lat_gpr;    /* load-to-use latency into a GPR */

@@ -201,6 +201,9 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 			u->lat = load_lat;
 			u->occ = (in->mem_size >= 64) ? c->load512_slots : 1;
 			u->ports = c->load_ports;
+			if (c->vec_load_ports && (vec_dst || in->vbits || in->scalar ||
+						  in->cls == DAG_VEC_GATHER))
+				u->ports = c->vec_load_ports;
 			if (in->mem.base >= 0)
 				u->reg[u->nreg++] = in->mem.base;
 			if (in->mem.index >= 0)

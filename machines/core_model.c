@@ -8,7 +8,8 @@
  *     "issue_width": 4, "retire_width": 4,
  *     "rob_size": 192, "scheduler_size": 60,
  *     "ports": ["p0", "p1", ...],
- *     "load_ports": ["p2", "p3"], "store_address_ports": [...],
+ *     "load_ports": ["p2", "p3"], "vector_load_ports": [...] (optional),
+ *     "store_address_ports": [...],
  *     "store_data_ports": ["p4"],
  *     "load_latency_gpr": 5, "load_latency_vec": 6,
  *     "line_split_load_slots": 2, "line_split_load_latency": 4,
@@ -37,7 +38,8 @@
 
 static const char *const core_keys[] = {
 	"name", "source", "issue_width", "retire_width", "rob_size",
-	"scheduler_size", "ports", "load_ports", "store_address_ports",
+	"scheduler_size", "ports", "load_ports", "vector_load_ports",
+	"store_address_ports",
 	"store_data_ports", "load_latency_gpr", "load_latency_vec",
 	"line_split_load_slots", "line_split_load_latency",
 	"store_forward_latency", "wide512_occupancy", "load512_slots",
@@ -168,6 +170,8 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 					 "empty");
 	if ((rc = port_mask(doc, obj, "load_ports", MACHINE_JSON_REQUIRED, c,
 			    &c->load_ports, err)) ||
+	    (rc = port_mask(doc, obj, "vector_load_ports", 0, c,
+			    &c->vec_load_ports, err)) ||
 	    (rc = port_mask(doc, obj, "store_address_ports",
 			    MACHINE_JSON_REQUIRED, c, &c->store_addr_ports, err)) ||
 	    (rc = port_mask(doc, obj, "store_data_ports", MACHINE_JSON_REQUIRED,

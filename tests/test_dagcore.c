@@ -21,6 +21,7 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	for (unsigned q = 0; q < a->nports && q < b->nports; q++)
 		T_STR(a->port_name[q], b->port_name[q]);
 	T_EQ_U64(a->load_ports, b->load_ports);
+	T_EQ_U64(a->vec_load_ports, b->vec_load_ports);
 	T_EQ_U64(a->store_addr_ports, b->store_addr_ports);
 	T_EQ_U64(a->store_data_ports, b->store_data_ports);
 	T_EQ_U64(a->load_lat_gpr, b->load_lat_gpr);
@@ -109,7 +110,8 @@ static void test_bad(void)
 		{ __LINE__, HEAD CORE_OK "}, \"rob\": 1}}",
 		  "t.json:5:62: unknown key 'rob' in 'core' (allowed: name, "
 		  "source, issue_width, retire_width, rob_size, scheduler_size, "
-		  "ports, load_ports, store_address_ports, store_data_ports, "
+		  "ports, load_ports, vector_load_ports, store_address_ports, "
+		  "store_data_ports, "
 		  "load_latency_gpr, load_latency_vec, line_split_load_slots, "
 		  "line_split_load_latency, store_forward_latency, "
 		  "wide512_occupancy, load512_slots, move_elimination_gpr, "
