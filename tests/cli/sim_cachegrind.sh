@@ -26,6 +26,7 @@ skip() {
 }
 
 command -v valgrind >/dev/null 2>&1 || skip "valgrind not installed"
+valgrind -q --tool=none true > /dev/null 2>&1 || skip "valgrind cannot run here"
 CC=${CC:-cc}
 command -v "$CC" >/dev/null 2>&1 || skip "no C compiler ($CC)"
 
