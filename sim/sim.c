@@ -643,36 +643,40 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 	}
 }
 
-/* Does reference a lie inside line 'line' (shift = log2 line size)? */
-static inline int within(const struct ppr_access *a, uint64_t line,
-			 unsigned shift)
+/* op and tag of a reference as one number, to compare runs */
+static inline unsigned optag(const struct ppr_access *a)
 {
-	return (a->addr >> shift) == line &&
-	       ((a->addr + a->size - 1) >> shift) == line && a->size;
+	return (unsigned)a->op << 8 | a->tag;
 }
 
 /*
  * The fast path: n references from a[0] on that hit the line the last
  * demand access left most recent in their first-level cache; returns how
  * many it took (0: a[0] needs the slow path).  A run of the same op and
- * tag is counted in one go.
+ * tag is counted in one go.  A reference of size 0 counts as 1 byte, as
+ * in the slow path.
  */
 static inline size_t access_fast(struct sim_hier *h,
 				 const struct ppr_access *a, size_t n)
 {
-	unsigned op = a->op & 3, tag = a->tag & 1;
+	unsigned op = a->op & 3, tag = a->tag & 1, ot;
 	struct sim_cache *c = (op == PPR_OP_IFETCH && h->l1i) ? h->l1i : h->l1d;
-	uint64_t mru = c->mru_line;
-	unsigned shift = h->shift;
+	uint64_t lo, ls = c->line_size, off;
 	size_t j;
 
-	if (!h->fast_ok || !within(a, mru, shift) ||
+	if (!h->fast_ok || c->mru_line == SIM_LINE_NONE ||
 	    !(op == PPR_OP_LOAD || op == PPR_OP_IFETCH || c->mru_wok))
 		return 0;
-	for (j = 1; j < n; j++)
-		if (a[j].op != a[0].op || a[j].tag != a[0].tag ||
-		    !within(&a[j], mru, shift))
+	lo = c->mru_line << h->shift;
+	off = a->addr - lo;
+	if (off >= ls || off + a->size > ls)
+		return 0;
+	ot = optag(a);
+	for (j = 1; j < n; j++) {
+		off = a[j].addr - lo;
+		if (off >= ls || off + a[j].size > ls || optag(&a[j]) != ot)
 			break;
+	}
 	c->st.accesses[op][tag] += j;
 	c->st.hits[op][tag] += j;
 	return j;
