@@ -158,6 +158,49 @@ expect "$tmp/hsw.csv" L2 misses 1
 expect "$tmp/hsw.csv" L2 prefetches_issued 8
 expect "$tmp/hsw.csv" L2 prefetches_useful 7
 
+# ---- 6c. inclusion as the machine files state it --------------------------
+# zen4-epyc.json, exclusive L3 (victim of L2): 17 lines 64 KiB apart share
+# one L1D set (64 sets) and one L2 set (1024 sets, 16-way): all 17 miss
+# everywhere, and the 17th evicts line 0 from L2 into L3.  Line 0 again:
+# L1D and L2 miss, L3 hits (18 L3 accesses, 17 misses, 1 hit) and hands
+# the line up to L2, which evicts line 1 into L3: 2 L2 evictions.
+{
+	i=0
+	while [ $i -le 16 ]; do
+		printf 'r %x 8\n' $((0x4000000 + 65536 * i))
+		i=$((i + 1))
+	done
+	echo "r 4000000 8"
+} > "$tmp/excl.din"
+sim "$tmp/excl.csv" --machine "$M/zen4-epyc.json" --trace "$tmp/excl.din"
+expect "$tmp/excl.csv" L1D misses 18
+expect "$tmp/excl.csv" L2 misses 18
+expect "$tmp/excl.csv" L2 evictions 2
+expect "$tmp/excl.csv" L3 accesses 18
+expect "$tmp/excl.csv" L3 misses 17
+expect "$tmp/excl.csv" L3 hits 1
+# haswell.json, inclusive L3 (24,576 sets, 20-way): lines 1.5 MiB apart
+# share one set in every level.  A0, then (Ak, A0) for k = 1..20, then A0:
+# A0 stays in L1D (hit every other access) but is least recent in L3,
+# which evicts it when A20 arrives and back-invalidates it in L1D; so the
+# last A0 misses.  41 references; L1D misses 1 + 20 + 1 = 22, all of which
+# miss L3 too.  Irregular tags keep the next-line prefetcher out of it.
+{
+	echo "r 8000000 8"
+	k=1
+	while [ $k -le 20 ]; do
+		printf 'r %x 8\n' $((0x8000000 + 1572864 * k))
+		echo "r 8000000 8"
+		k=$((k + 1))
+	done
+} > "$tmp/incl.din"
+sim "$tmp/incl.csv" --machine "$M/haswell.json" --trace "$tmp/incl.din" --tag irregular
+expect "$tmp/incl.csv" L1D accesses 41
+expect "$tmp/incl.csv" L1D misses 22
+expect "$tmp/incl.csv" L3 misses 22
+expect "$tmp/incl.csv" L3 back_invalidations 1
+expect "$tmp/incl.csv" L2 prefetches_issued 0
+
 # ---- 6b. the ppr binary format carries op, size and tag -----------------
 # The lackey trace converted to ppr replays to the same counts; a din stream
 # converted with --tag irregular keeps its tags.
