@@ -102,8 +102,9 @@ static void print_table(FILE *f, const struct run *r)
 	fprintf(f, "Cycles/iteration:  %.2f cy\n", s->cycles_per_iter);
 	if (r->opts.inner_trips)
 		fprintf(f, "Cycles/inner iter: %.2f cy\n", s->cycles_per_inner);
-	fprintf(f, "S_DAG(compute):    %.2f cy/iter  (A=%u M=%u FMA=%u)\n",
-		s->compute_cycles, s->adds, s->muls, s->fmas);
+	fprintf(f, "S_DAG(compute):    %.2f cy/iter  (A=%u M=%u FMA=%u, %.0f "
+		"flops)\n", s->compute_cycles, s->adds, s->muls, s->fmas,
+		s->flops_per_iter);
 	fprintf(f, "S_DAG(memory):     %.2f cy/iter  (L=%u S=%u, alignment "
 		"'%s', %.3f line splits/iter)\n", s->memory_cycles, s->loads,
 		s->stores, align_name(r->opts.align),
@@ -199,6 +200,7 @@ static int print_json(FILE *f, const struct run *r)
 	cJSON_AddNumberToObject(counts, "fmas", s->fmas);
 	cJSON_AddNumberToObject(counts, "loads", s->loads);
 	cJSON_AddNumberToObject(counts, "stores", s->stores);
+	cJSON_AddNumberToObject(root, "flops_per_iteration", s->flops_per_iter);
 	cJSON_AddNumberToObject(root, "line_splits_per_iteration",
 				s->split_loads_x1000 / 1000.0);
 	ports = cJSON_AddArrayToObject(root, "ports");

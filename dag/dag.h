@@ -297,6 +297,8 @@ struct dag_result {
 	int chain_reg;           /* register carried by the chain */
 	unsigned iterations;     /* simulated */
 	unsigned adds, muls, fmas, loads, stores; /* per iteration (eq. 1) */
+	double flops_per_iter;   /* floating-point operations per iteration
+				    (vector lanes counted, an FMA counts 2) */
 	unsigned split_loads_x1000; /* line-crossing loads per 1000 iters */
 };
 

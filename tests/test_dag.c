@@ -437,6 +437,7 @@ static void test_chain(void)
 	T_EQ_U64(r.chain[0], 3);
 	T_EQ_U64(r.loads, 3);
 	T_EQ_U64(r.fmas, 1);
+	T_NEAR(r.flops_per_iter, 2.0, 1e-12);     /* one scalar FMA */
 	/* 3 loads on 2 ports */
 	T_NEAR(r.memory_cycles, 1.5, 0.02);
 }
@@ -526,6 +527,7 @@ static void test_whole_file(void)
 	T_CHECK(dag_sched_run(p, &l, dag_core_builtin("haswell"), NULL, &r,
 			      &err) == 0);
 	T_NEAR(r.cycles_per_iter, 8.0, 0.02);   /* add 3 + mul 5 */
+	T_NEAR(r.flops_per_iter, 2.0, 1e-12);
 	dag_prog_free(p);
 }
 
