@@ -537,6 +537,90 @@ static void test_positions(void)
 	machine_json_release(&doc);
 }
 
+/* The getters: defaults for absent and null keys, ranges, types. */
+static void test_getters(void)
+{
+	static const char txt[] = "{\"n\": null, \"i\": 7, \"d\": 2.5, "
+				  "\"s\": \"lru\", \"b\": false, \"o\": {}, "
+				  "\"a\": [1]}";
+	static const struct machine_json_enum tab[] = {
+		{ "lru", 3 }, { "fifo", 4 }, { NULL, 0 }
+	};
+	static const char *const keys[] = { "n", "i", "d", "s", "b", "o", "a",
+					    NULL };
+	static const char *const fewer[] = { "n", "i", NULL };
+	struct machine_json doc;
+	struct ppr_err err = { 0 };
+	const cJSON *o = NULL, *a = NULL;
+	const char *str = NULL;
+	uint64_t u = 0;
+	double d = 0;
+	int e = 0, bo = 1;
+
+	if (machine_json_parse(&doc, "g.json", txt, strlen(txt), &err)) {
+		T_CHECK(0);
+		return;
+	}
+	T_CHECK(machine_json_check_keys(&doc, doc.root, "g", keys, &err) == 0);
+	T_CHECK(machine_json_check_keys(&doc, doc.root, "g", fewer, &err) ==
+		PPR_EFORMAT);
+	T_STR(err.msg, "unknown key 'd' in 'g' (allowed: n, i)");
+	/* null is absent: the default */
+	T_CHECK(machine_json_get_u64(&doc, doc.root, "n", 0, 42, 0, 100, &u,
+				     &err) == 0);
+	T_EQ_U64(u, 42);
+	T_CHECK(machine_json_get_u64(&doc, doc.root, "n",
+				     MACHINE_JSON_REQUIRED, 42, 0, 100, &u,
+				     &err) == PPR_EFORMAT);
+	T_STR(err.msg, "missing required key 'n'");
+	T_CHECK(machine_json_get_u64(&doc, doc.root, "i", 0, 0, 0, 100, &u,
+				     &err) == 0);
+	T_EQ_U64(u, 7);
+	T_CHECK(machine_json_get_u64(&doc, doc.root, "i", 0, 0, 8, 100, &u,
+				     &err) == PPR_EFORMAT);
+	T_STR(err.msg, "'i' must be an integer in [8, 100]");
+	T_CHECK(machine_json_get_u64(&doc, doc.root, "d", 0, 0, 0, 100, &u,
+				     &err) == PPR_EFORMAT);
+	T_STR(err.msg, "'d' must be a non-negative integer");
+	T_CHECK(machine_json_get_double(&doc, doc.root, "d",
+					MACHINE_JSON_POSITIVE, 0, &d, &err)
+		== 0);
+	T_NEAR(d, 2.5, 0);
+	T_CHECK(machine_json_get_double(&doc, doc.root, "s", 0, 0, &d, &err)
+		== PPR_EFORMAT);
+	T_STR(err.msg, "'s' must be a number");
+	T_CHECK(machine_json_get_enum(&doc, doc.root, "s", 0, tab, 0, &e,
+				      &err) == 0);
+	T_EQ_U64(e, 3);
+	T_CHECK(machine_json_get_enum(&doc, doc.root, "zz", 0, tab, 4, &e,
+				      &err) == 0);
+	T_EQ_U64(e, 4);
+	T_CHECK(machine_json_get_enum(&doc, doc.root, "i", 0, tab, 4, &e,
+				      &err) == PPR_EFORMAT);
+	T_STR(err.msg, "'i' must be one of \"lru\", \"fifo\"");
+	T_CHECK(machine_json_get_bool(&doc, doc.root, "b", 0, 1, &bo, &err)
+		== 0);
+	T_EQ_U64(bo, 0);
+	T_CHECK(machine_json_get_string(&doc, doc.root, "s", 0, NULL, &str,
+					&err) == 0);
+	T_STR(str, "lru");
+	T_CHECK(machine_json_get_string(&doc, doc.root, "q", 0, "dflt", &str,
+					&err) == 0);
+	T_STR(str, "dflt");
+	T_CHECK(machine_json_get_object(&doc, doc.root, "o", 0, &o, &err) ==
+		0 && o != NULL);
+	T_CHECK(machine_json_get_object(&doc, doc.root, "a", 0, &o, &err) ==
+		PPR_EFORMAT);
+	T_STR(err.msg, "'a' must be an object");
+	T_CHECK(machine_json_get_array(&doc, doc.root, "a", 0, &a, &err) ==
+		0 && a != NULL);
+	T_CHECK(machine_json_get_array(&doc, doc.root, "x", 0, &a, &err) ==
+		0 && a == NULL);
+	T_EQ_U64(err.line, 1);
+	machine_json_release(&doc);
+	machine_json_release(&doc);  /* harmless twice */
+}
+
 int main(void)
 {
 	test_haswell();
@@ -547,5 +631,6 @@ int main(void)
 	test_bad();
 	test_defaults();
 	test_positions();
+	test_getters();
 	return t_done();
 }
