@@ -148,7 +148,7 @@ static inline int get_varint_fast(const uint8_t **pp, const uint8_t *end,
 	return get_varint(pp, end, out);
 }
 
-static int read_header(struct trace_reader *r, struct ppr_err *err)
+int trace_ppr_read_header(struct trace_reader *r, struct ppr_err *err)
 {
 	const uint8_t *h;
 	unsigned version, hdrlen, enc, flags, i;
@@ -208,6 +208,7 @@ static int read_header(struct trace_reader *r, struct ppr_err *err)
 		r->info.header_records =
 			trace_get_le(h + TRACE_PPR_OFF_COUNT, 8);
 	r->p += TRACE_PPR_HEADER_LEN;
+	r->info.bytes += TRACE_PPR_HEADER_LEN;
 	r->header_done = 1;
 	return 0;
 }
@@ -302,11 +303,7 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 	const char *what = NULL;
 	char msg[96];
 
-	if (!r->header_done) {
-		rc = read_header(r, err);
-		if (rc < 0)
-			return rc;
-	}
+	/* the header was read when the reader was opened */
 	if (r->ended)
 		return 0;
 	d.cur = cur = r->kind;

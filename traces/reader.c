@@ -154,7 +154,10 @@ static int reader_setup(struct trace_reader *r,
 	r->info.format = fmt;
 	r->info.din_extended = ext;
 	switch (fmt) {
-	case TRACE_FMT_PPR: r->next = trace_ppr_next; break;
+	case TRACE_FMT_PPR:
+		r->next = trace_ppr_next;
+		/* header problems show at open; info has the line size */
+		return trace_ppr_read_header(r, err);
 	case TRACE_FMT_DIN: r->next = trace_din_next; break;
 	case TRACE_FMT_LACKEY: r->next = trace_lackey_next; break;
 	default:
@@ -260,7 +263,8 @@ int trace_reader_next(struct trace_reader *r, struct ppr_access *buf,
 		return r->failed;
 	}
 	if (!cap)
-		return 0;
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "trace_reader_next: no room (cap 0)");
 	rc = r->next(r, buf, cap, n, err);  /* counts info.by_op itself */
 	r->info.records += *n;
 	r->info.bytes += trace_reader_off(r, r->p) - start;

@@ -67,7 +67,8 @@ struct trace_info {
 
 /*
  * Open a trace file by path ("-" reads stdin).  cfg may be NULL (detect
- * the format, regular tag).
+ * the format, regular tag).  The format is settled here (and a ppr header
+ * checked), so trace_reader_info() is meaningful right after opening.
  */
 int trace_reader_new(struct trace_reader **out, const char *path,
 		     const struct trace_reader_config *cfg, struct ppr_err *err);
@@ -83,7 +84,7 @@ int trace_reader_new_mem(struct trace_reader **out, const void *data,
 void trace_reader_free(struct trace_reader *r);
 
 /*
- * Decode up to cap references into buf; *n is how many.  Returns 0 with
+ * Decode up to cap (> 0) references into buf; *n is how many.  Returns 0 with
  * *n == 0 at the end of a complete trace.  On a malformed or truncated
  * trace it returns a negative PPR_E* code (PPR_EFORMAT, PPR_ETRUNC,
  * PPR_ERANGE, PPR_EIO) and *n holds the valid references decoded before

@@ -121,6 +121,7 @@ int trace_reader_fail(struct trace_reader *r, struct ppr_err *err, int code,
 	__attribute__((format(printf, 5, 6)));
 
 /* Format back ends (fmt_ppr.c, fmt_text.c). */
+int trace_ppr_read_header(struct trace_reader *r, struct ppr_err *err);
 int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 		   size_t *n, struct ppr_err *err);
 int trace_din_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
