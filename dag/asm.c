@@ -1388,6 +1388,28 @@ int dag_asm_parse_file(struct dag_prog *p, const char *path,
 
 /* ---- loops -------------------------------------------------------------- */
 
+double dag_insn_flops(const struct dag_insn *in)
+{
+	size_t ml = strlen(in->mnem);
+	unsigned eb;
+	double lanes;
+
+	if (in->fpk == DAG_FPK_NONE)
+		return 0;
+	eb = (ml >= 2 && in->mnem[ml - 1] == 'd') ? 64 : 32;
+	lanes = in->scalar ? 1.0 : (double)(in->vbits ? in->vbits : 128) / eb;
+	return lanes * (in->fpk == DAG_FPK_FMA ? 2.0 : 1.0);
+}
+
+static double range_flops(const struct dag_prog *p, size_t b, size_t e)
+{
+	double f = 0;
+
+	for (size_t i = b; i < e; i++)
+		f += dag_insn_flops(&p->insn[i]);
+	return f;
+}
+
 /* Index of the instruction a branch goes to, or (size_t)-1. */
 static size_t branch_dest(const struct dag_prog *p, const struct dag_insn *b)
 {
@@ -1464,17 +1486,27 @@ int dag_loop_find(const struct dag_prog *p, const char *label,
 			return ppr_err_set(err, PPR_ENOENT, p->file, 0, 0,
 					   "no loop at label '%s'", label);
 	} else if (nloops) {
-		/* innermost loops contain no other loop; take the largest */
+		/* innermost loops contain no other loop; take the one doing
+		   the most floating-point work per iteration (the vectorised
+		   main loop, not a scalar remainder), then the largest */
+		double best_f = -1;
+
 		for (i = 0; i < nloops; i++) {
 			int inner = 1;
+			double fl;
 
 			for (size_t j = 0; j < nloops; j++)
 				if (j != i && lb[j] >= lb[i] && le[j] <= le[i] &&
 				    (lb[j] != lb[i] || le[j] != le[i]))
 					inner = 0;
-			if (inner && (!found || le[i] - lb[i] > best_e - best_b)) {
+			if (!inner)
+				continue;
+			fl = range_flops(p, lb[i], le[i]);
+			if (!found || fl > best_f ||
+			    (fl == best_f && le[i] - lb[i] > best_e - best_b)) {
 				best_b = lb[i];
 				best_e = le[i];
+				best_f = fl;
 				found = 1;
 			}
 		}

@@ -184,8 +184,9 @@ struct dag_loop {
 /*
  * Find the loop to analyse: the innermost loop (a label and the backward
  * branch to it; among several innermost loops the one with the most
- * instructions), the loop at 'label' if non-NULL, or the whole file when
- * there is no backward branch.
+ * floating-point work per iteration, then the most instructions: the
+ * vectorised main loop rather than a remainder loop), the loop at 'label'
+ * if non-NULL, or the whole file when there is no backward branch.
  */
 int dag_loop_find(const struct dag_prog *p, const char *label,
 		  struct dag_loop *loop, struct ppr_err *err);

@@ -22,4 +22,7 @@ static inline int dag_class_is_fp_compute(enum dag_class c)
 	       c == DAG_FP_DIV || c == DAG_FP_DIVD;
 }
 
+/* Floating-point operations of one instruction (lanes; an FMA counts 2). */
+double dag_insn_flops(const struct dag_insn *in);
+
 #endif

@@ -1014,15 +1014,7 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 				fused += t.fused;
 			}
 			out->insns_per_iter++;
-			if (in->fpk != DAG_FPK_NONE) {
-				size_t ml = strlen(in->mnem);
-				unsigned eb = (ml >= 2 && in->mnem[ml - 1] == 'd') ? 64 : 32;
-				double lanes = in->scalar ? 1.0 :
-					       (double)(in->vbits ? in->vbits : 128) / eb;
-
-				out->flops_per_iter += lanes *
-					(in->fpk == DAG_FPK_FMA ? 2.0 : 1.0);
-			}
+			out->flops_per_iter += dag_insn_flops(in);
 			if (in->fpk == DAG_FPK_ADD)
 				out->adds++;
 			else if (in->fpk == DAG_FPK_MUL)
