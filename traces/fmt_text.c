@@ -38,15 +38,30 @@ static inline int in_set(int c, const char *set)
 	return c != 0 && strchr(set, c) != NULL;
 }
 
+/* Hex digit values; 0xff for every other byte. */
+#define HV(c) ((c) >= '0' && (c) <= '9' ? (c) - '0' : \
+	       (c) >= 'a' && (c) <= 'f' ? (c) - 'a' + 10 : \
+	       (c) >= 'A' && (c) <= 'F' ? (c) - 'A' + 10 : 0xff)
+#define HV4(b) HV(b), HV((b) + 1), HV((b) + 2), HV((b) + 3)
+#define HV16(b) HV4(b), HV4((b) + 4), HV4((b) + 8), HV4((b) + 12)
+#define HV64(b) HV16(b), HV16((b) + 16), HV16((b) + 32), HV16((b) + 48)
+static const uint8_t hextab[256] = {
+	HV64(0), HV64(64), HV64(128), HV64(192),
+};
+
 static inline int hexval(int c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	return hextab[c & 0xff] < 16 ? hextab[c & 0xff] : -1;
+}
+
+/* r w i m c v in either case (the extended din labels) */
+static inline int is_xdin_label(int c)
+{
+	switch (c | 0x20) {
+	case 'r': case 'w': case 'i': case 'm': case 'c': case 'v':
+		return 1;  /* c | 0x20 only folds the case of letters */
+	}
+	return 0;
 }
 
 /* Describe one input byte for a message: 'g' or byte 0x01. */
@@ -115,30 +130,36 @@ static int next_line(struct trace_reader *r, const uint8_t **ls,
 static int parse_hex(const uint8_t **pp, const uint8_t *end, int stop,
 		     const char *field, uint64_t *out, char *msg, size_t mlen)
 {
-	const uint8_t *p = *pp;
+	const uint8_t *p = *pp, *s;
 	uint64_t v = 0;
-	int d, digits = 0;
+	unsigned d;
 	char cb[16];
 
 	if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 		p += 2;
-	for (; p < end && !is_ws(*p) && *p != stop; p++) {
-		d = hexval(*p);
-		if (d < 0) {
-			snprintf(msg, mlen, "bad hex digit %s in %s",
-				 show_char(*p, cb, sizeof(cb)), field);
-			return -1;
-		}
-		if (v >> 60) {
+	s = p;
+	while (p < end && (d = hextab[*p]) < 16) {
+		v = v << 4 | d;
+		p++;
+	}
+	if (p < end && !is_ws(*p) && !(stop && *p == stop)) {
+		snprintf(msg, mlen, "bad hex digit %s in %s",
+			 show_char(*p, cb, sizeof(cb)), field);
+		return -1;
+	}
+	if (p == s) {
+		snprintf(msg, mlen, "bad %s: no hex digits", field);
+		return -1;
+	}
+	if (p - s > 16) {  /* more than 64 bits unless leading zeros */
+		const uint8_t *z = s;
+
+		while (*z == '0')
+			z++;
+		if (p - z > 16) {
 			snprintf(msg, mlen, "%s exceeds 64 bits", field);
 			return -1;
 		}
-		v = v << 4 | (uint64_t)d;
-		digits++;
-	}
-	if (!digits) {
-		snprintf(msg, mlen, "bad %s: no hex digits", field);
-		return -1;
 	}
 	*pp = p;
 	*out = v;
@@ -184,7 +205,7 @@ static int din_parse(struct trace_reader *r, const uint8_t *p,
 		t = p;
 		while (t < end && !is_ws(*t))
 			t++;
-		if (t - p != 1 || !in_set(*p, "rwimcvRWIMCV")) {
+		if (t - p != 1 || !is_xdin_label(*p)) {
 			snprintf(msg, mlen, "bad label '%.*s' (want r, w, i, m, c or v)",
 				 (int)(t - p > 16 ? 16 : t - p), (const char *)p);
 			return -1;
