@@ -11,21 +11,50 @@
 #include "common/xalloc.h"
 #include "matrix/matrix_int.h"
 
-int matrix_mem_check(uint64_t bytes, const char *what, struct ppr_err *err)
+/*
+ * The working-set limit (--max-memory): 0 means the default, 3/4 of
+ * physical memory (the rest is left to the OS and the page cache).  One
+ * process-wide setting, made by the CLI before anything is loaded.
+ */
+static uint64_t mem_limit_bytes;
+
+void matrix_mem_limit_set(uint64_t bytes)
+{
+	mem_limit_bytes = bytes;
+}
+
+uint64_t matrix_mem_limit(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES);
 	long psize = sysconf(_SC_PAGESIZE);
 	uint64_t phys;
 
+	if (mem_limit_bytes)
+		return mem_limit_bytes;
 	if (pages <= 0 || psize <= 0)
-		return 0;	/* unknown: let the allocator decide */
+		return UINT64_MAX;	/* unknown: let the allocator decide */
 	phys = (uint64_t)pages * (uint64_t)psize;
-	if (bytes > phys)
+	return phys / 4 * 3;
+}
+
+int matrix_mem_check(uint64_t bytes, const char *what, struct ppr_err *err)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long psize = sysconf(_SC_PAGESIZE);
+	uint64_t lim = matrix_mem_limit();
+	double phys = pages > 0 && psize > 0
+		? (double)pages * (double)psize / 1073741824.0 : 0.0;
+
+	if (bytes <= lim)
+		return 0;
+	if (mem_limit_bytes)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
-				   "%s needs %.1f GiB but the machine has %.1f GiB of memory",
+				   "%s needs %.1f GiB but --max-memory is %.2f GiB",
 				   what, (double)bytes / 1073741824.0,
-				   (double)phys / 1073741824.0);
-	return 0;
+				   (double)lim / 1073741824.0);
+	return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+			   "%s needs %.1f GiB but the machine has %.1f GiB of memory (limit 3/4 of it; --max-memory sets another)",
+			   what, (double)bytes / 1073741824.0, phys);
 }
 
 int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,

@@ -135,10 +135,16 @@ int matrix_spec_is_gen(const char *s);
 int matrix_csr_write_mm(const struct csr *a, FILE *f, struct ppr_err *err);
 
 /*
- * Memory check: return 0 if 'bytes' fits in physical memory (sysconf), else
+ * Memory check: return 0 if 'bytes' fits in the limit below, else
  * PPR_ENOMEM with a message saying how much is needed ('what' names it).
  */
 int matrix_mem_check(uint64_t bytes, const char *what, struct ppr_err *err);
+/*
+ * The limit matrix_mem_check() compares against: set by --max-memory
+ * (bytes; 0 restores the default, 3/4 of physical memory).  Process-wide.
+ */
+void matrix_mem_limit_set(uint64_t bytes);
+uint64_t matrix_mem_limit(void);
 
 /* ---- CSR / BCSR ----------------------------------------------------- */
 
