@@ -294,7 +294,7 @@ static void show_table(const struct machine *m)
 		printf("Number of sets:    %llu\n", (unsigned long long)L->sets);
 		printf("Cache line size:   %u\n", L->line_size);
 		printf("Replacement:       %s\n", sim_repl_name(L->repl));
-		printf("Inclusion:         %s\n", sim_incl_name(L->inclusion));
+		printf("Inclusion:         %s\n", machine_inclusion_name(L->inclusion));
 		printf("Write policy:      %s\n", sim_write_name(L->write));
 		printf("Prefetch:          %s\n", sim_prefetch_name(L->prefetch));
 		if (X->bandwidth_bytes_per_cycle > 0)
@@ -307,8 +307,10 @@ static void show_table(const struct machine *m)
 			printf("Shared by:         %u cores\n", X->shared_by_cores);
 		fputs(rule, stdout);
 	}
-	printf("Memory:            %.1f GB/s (%.2f B/cy)", m->mem_bandwidth_gbs,
+	printf("Memory:            %.2f GB/s sustained (%.2f B/cy)", m->mem_bandwidth_gbs,
 	       m->mem_bandwidth_gbs / m->clock_ghz);
+	if (m->mem_peak_bandwidth_gbs > 0)
+		printf(", %.1f GB/s peak", m->mem_peak_bandwidth_gbs);
 	if (m->mem_latency_ns > 0)
 		printf(", latency %.0f ns", m->mem_latency_ns);
 	putchar('\n');
@@ -351,7 +353,7 @@ static void show_json(const struct machine *m)
 		cJSON_AddNumberToObject(lv, "ways", L->ways);
 		cJSON_AddNumberToObject(lv, "line_bytes", L->line_size);
 		cJSON_AddStringToObject(lv, "replacement", sim_repl_name(L->repl));
-		cJSON_AddStringToObject(lv, "inclusion", sim_incl_name(L->inclusion));
+		cJSON_AddStringToObject(lv, "inclusion", machine_inclusion_name(L->inclusion));
 		cJSON_AddStringToObject(lv, "prefetch", sim_prefetch_name(L->prefetch));
 		cJSON_AddNumberToObject(lv, "bandwidth_bytes_per_cycle",
 					X->bandwidth_bytes_per_cycle);
@@ -360,6 +362,7 @@ static void show_json(const struct machine *m)
 	}
 	o = cJSON_AddObjectToObject(root, "memory");
 	cJSON_AddNumberToObject(o, "bandwidth_gbs", m->mem_bandwidth_gbs);
+	cJSON_AddNumberToObject(o, "peak_bandwidth_gbs", m->mem_peak_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
 	text = cJSON_Print(root);
 	if (text)

@@ -43,7 +43,7 @@ static const char *const level_keys[] = {
 	"shared_by_cores", NULL
 };
 static const char *const mem_keys[] = {
-	"bandwidth_gbs", "latency_ns", NULL
+	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", NULL
 };
 static const char *const peak_keys[] = {
 	"flops_per_cycle_dp", "flops_per_cycle_sp", "simd_width_bits", "fma",
@@ -396,6 +396,9 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   MACHINE_JSON_REQUIRED |
 					   MACHINE_JSON_POSITIVE, 0,
 					   &m->mem_bandwidth_gbs, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "peak_bandwidth_gbs",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_peak_bandwidth_gbs, err)) ||
 	     (rc = machine_json_get_double(doc, mem, "latency_ns",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_latency_ns, err))))

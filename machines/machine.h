@@ -48,7 +48,10 @@ struct machine {
 	/* ... and the L1I when hier.split_l1. */
 	struct machine_level l1i;
 
-	double mem_bandwidth_gbs;  /* sustained, GB/s (10^9 bytes/s) */
+	double mem_bandwidth_gbs;  /* sustained, GB/s (10^9 bytes/s): what
+				      the model uses */
+	double mem_peak_bandwidth_gbs; /* theoretical (channels x rate), GB/s;
+					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
 
 	/* Peak figures of one core. */
