@@ -15,6 +15,7 @@
 #include "traces/trace_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,8 +197,12 @@ static int patch_header(struct trace_writer *w, struct ppr_err *err)
 	uint8_t b[8];
 	off_t endpos = ftello(w->f);
 
-	if (w->start < 0 || endpos < 0)
-		return 0;  /* a pipe: the trailer alone carries the count */
+	int fl = fcntl(fileno(w->f), F_GETFL);
+
+	/* A pipe, or O_APPEND (writes would land at the end): the trailer
+	 * alone carries the count. */
+	if (w->start < 0 || endpos < 0 || (fl >= 0 && (fl & O_APPEND)))
+		return 0;
 	b[0] = TRACE_PPR_FLAG_COUNT;
 	if (fseeko(w->f, w->start + TRACE_PPR_OFF_FLAGS, SEEK_SET))
 		return 0;  /* not seekable after all: fine */
