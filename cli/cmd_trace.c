@@ -51,6 +51,7 @@ static const char usage_text[] =
 	"\n"
 	"info options:\n"
 	"  -f, --from FMT             input format (default: auto)\n"
+	"      --tag TAG              as for convert\n"
 	"      --format FMT           table|csv|json (default: table)\n"
 	"  -o, --output FILE          write the result to FILE\n"
 	"\n"

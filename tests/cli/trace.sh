@@ -56,6 +56,15 @@ run "$PPR" trace convert "$tmp/seq.din" "$tmp/seq.ppr"
 expect_eq "$(wc -c < "$tmp/seq.ppr" | tr -d ' ')" 1046 "seq.ppr size"
 run "$PPR" trace convert --to din "$tmp/seq.ppr" "$tmp/back.din"
 same "$tmp/seq.din" "$tmp/back.din"
+# options may follow the file names
+run "$PPR" trace convert "$tmp/seq.ppr" "$tmp/back2.din" --to din
+same "$tmp/seq.din" "$tmp/back2.din"
+# --tag irregular reaches the ppr records; din output drops it, saying so
+run "$PPR" trace convert --tag irregular "$tmp/seq.din" "$tmp/irr.ppr"
+run "$PPR" trace info --format csv -o "$tmp/irr.csv" "$tmp/irr.ppr"
+expect_eq "$(csv "$tmp/irr.csv" irregular)" 1000 "irregular tags"
+fails 0 "ppr: warning: 1000 irregular tags lost: din traces carry no tag" \
+	"$PPR" trace convert --to din "$tmp/irr.ppr" "$tmp/irr.din"
 run "$PPR" trace info --format csv -o "$tmp/seq.csv" "$tmp/seq.ppr"
 expect_eq "$(csv "$tmp/seq.csv" records)" 1000 "seq records"
 expect_eq "$(csv "$tmp/seq.csv" loads)" 1000 "seq loads"
