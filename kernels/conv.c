@@ -2,7 +2,8 @@
  * conv.c - 1-D convolution: algorithm 1 (naive) native and instrumented,
  * algorithms 2 and 3 over a portable 8-float vector (the fallback on CPUs
  * without AVX2/FMA, and the instrumented form).  The AVX2 native versions
- * are in conv_avx2.c, from the same conv_vec_body.h.
+ * are in conv_avx2.c, from the same conv_vec_body.h.  The fallback
+ * differs from the AVX2 kernel only in rounding (unfused multiply-add).
  */
 #include "kernels/kernels_int.h"
 
@@ -50,6 +51,19 @@ static inline struct kv8 kv8_fma(struct kv8 a, struct kv8 b, struct kv8 c)
 	return v;
 }
 
+/* a*b + c rounded twice: the fast fallback on CPUs without FMA (one
+ * libm call per lane would cost 50x); results differ from the fused form
+ * in the last bit. */
+static inline struct kv8 kv8_muladd(struct kv8 a, struct kv8 b, struct kv8 c)
+{
+	struct kv8 v;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v.f[i] = a.f[i] * b.f[i] + c.f[i];
+	return v;
+}
+
 static inline void kv8_storeu(float *p, struct kv8 v)
 {
 	int i;
@@ -62,15 +76,20 @@ static inline void kv8_storeu(float *p, struct kv8 v)
 #define KV_ZERO() kv8_zero()
 #define KV_LOADU(p) kv8_loadu(p)
 #define KV_BCAST(p) kv8_bcast(p)
-#define KV_FMA(a, b, c) kv8_fma(a, b, c)
 #define KV_STOREU(p, v) kv8_storeu(p, v)
 #define KV_PREFIX kern_conv_vec8
 
+/* Native fallback: same loads, unfused multiply-add. */
+#define KV_FMA(a, b, c) kv8_muladd(a, b, c)
 #undef KERN_INSTRUMENTED
 #include "kernels/kern_hooks.h"
 #include "kernels/conv_naive_body.h"
 #include "kernels/conv_vec_body.h"
+#undef KV_FMA
 
+/* Instrumented: fused like _mm256_fmadd_ps, so its output equals the AVX2
+ * kernel's bit for bit. */
+#define KV_FMA(a, b, c) kv8_fma(a, b, c)
 #define KERN_INSTRUMENTED 1
 #include "kernels/kern_hooks.h"
 #include "kernels/conv_naive_body.h"

@@ -6,8 +6,9 @@
  *   KV_ZERO()  KV_LOADU(p)  KV_BCAST(p)  KV_FMA(a, b, c) (= a*b + c)
  *   KV_STOREU(p, v)
  * AVX2 intrinsics natively (conv_avx2.c), a portable struct of 8 floats
- * with fmaf() for the fallback and the instrumented form (conv.c): the
- * same fused arithmetic, so all three give bit-identical outputs.
+ * for the fallback and the instrumented form (conv.c).  The instrumented
+ * form fuses with fmaf() and matches the AVX2 kernel bit for bit; the
+ * fallback multiplies then adds (fast without FMA hardware).
  *
  * Per block of 16 outputs (base = 16*b): two accumulators cover outputs
  * base..base+7 and base+8..base+15; for k in 0..15 the reversed kernel

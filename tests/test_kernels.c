@@ -64,7 +64,10 @@ static void native_and_instr(const struct kernel_params *p, double tol,
 	kernel_access_count_sink(&cnt, &sink);
 	kernel_run_reset(r);
 	T_CHECK_AT(kernel_run_instrumented(r, &sink) == 0, line);
-	T_CHECK_AT(memcmp(copy, out, n * es) == 0, line);
+	/* Bit-identical unless the native path is a fallback (conv without
+	 * AVX2: unfused multiply-add), which only has to pass the check. */
+	if (!kernel_run_note(r))
+		T_CHECK_AT(memcmp(copy, out, n * es) == 0, line);
 	T_CHECK_AT(check(r, line) <= tol, line);
 	T_CHECK_AT(cnt.n[PPR_OP_LOAD][0] + cnt.n[PPR_OP_LOAD][1] > 0, line);
 	free(copy);
