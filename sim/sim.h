@@ -81,8 +81,9 @@ struct sim_level_config {
 	enum sim_incl inclusion;
 	enum sim_write write;
 	enum sim_prefetch prefetch;
-	uint32_t pf_degree;         /* SIM_PF_STREAM: lines per trigger */
-	uint32_t pf_distance;       /* SIM_PF_STREAM: lines ahead */
+	uint32_t pf_degree;         /* SIM_PF_STREAM: lines per trigger
+				       (0 means 1) */
+	uint32_t pf_distance;       /* SIM_PF_STREAM: lines ahead (0: 1) */
 	enum sim_index index;
 };
 
@@ -102,7 +103,11 @@ struct sim_config {
 	int classify_3c;                /* compulsory/capacity/conflict */
 };
 
-/* Statistics of one level.  Counters are exact integers. */
+/*
+ * Statistics of one level.  Counters are exact integers.  PPR_OP_MODIFY is
+ * counted under its own op; cachegrind counts a modify as one data read,
+ * so its Dr column is LOAD + MODIFY and Dw is STORE (sim/README.md).
+ */
 struct sim_level_stats {
 	uint64_t accesses[PPR_NOPS][PPR_NTAGS];
 	uint64_t hits[PPR_NOPS][PPR_NTAGS];
