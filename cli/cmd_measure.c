@@ -32,7 +32,8 @@ static const char usage_text[] =
 	"  --reps N            timed repetitions (default 10)\n"
 	"  --warmup N          untimed runs first (default 1)\n"
 	"  --flush             evict caches before each repetition\n"
-	"  --flush-mb M        size of the flush buffer (default 256)\n"
+	"  --flush-mb M        size of the flush buffer (default: 4x the\n"
+	"                      largest cache in sysfs, at least 64)\n"
 	"  --counters EV,...   PAPI presets (PAPI_L1_DCM, PAPI_L2_DCM,\n"
 	"                      PAPI_L3_TCM, PAPI_TOT_CYC, PAPI_TOT_INS,\n"
 	"                      PAPI_LD_INS, PAPI_SR_INS) or libpfm4 names\n"
@@ -272,7 +273,7 @@ int cmd_measure(int argc, char **argv)
 	const char *counters = NULL, *backend = NULL, *outpath = NULL;
 	const char *imp_papi = NULL, *imp_perf = NULL, *variant = NULL;
 	unsigned long long v;
-	double flush_mb = 256, check_err = -1;
+	double flush_mb = 0, check_err = -1;
 	int c, do_check = 0, have_variant = 0, rc = 0;
 	FILE *out = NULL;
 
@@ -547,9 +548,16 @@ int cmd_measure(int argc, char **argv)
 		fprintf(out, "%-12s %s\n", "function", kernel_run_symbol(run));
 		if (kernel_run_note(run))
 			fprintf(out, "%-12s %s\n", "note", kernel_run_note(run));
-		fprintf(out, "%-12s %u timed (warm-up %u%s)\n", "runs",
-			res.reps, mo.warmup,
-			mo.flush ? ", caches flushed before each" : "");
+		if (mo.flush)
+			fprintf(out, "%-12s %u timed (warm-up %u, caches "
+				"flushed before each by streaming %.0f MiB)\n",
+				"runs", res.reps, mo.warmup,
+				(double)(mo.flush_bytes ? mo.flush_bytes :
+					 kernel_flush_default_bytes()) /
+				1048576.0);
+		else
+			fprintf(out, "%-12s %u timed (warm-up %u)\n", "runs",
+				res.reps, mo.warmup);
 		fprintf(out, "%-12s min %.6g s, median %.6g s, max %.6g s\n",
 			"time", res.time_min_s, res.time_median_s,
 			res.time_max_s);

@@ -238,7 +238,7 @@ struct measure_opts {
 	unsigned reps;		/* timed repetitions (default 10) */
 	unsigned warmup;	/* untimed first runs (default 1) */
 	int flush;		/* evict caches before each repetition */
-	uint64_t flush_bytes;	/* buffer streamed to flush (0: 256 MiB) */
+	uint64_t flush_bytes;	/* buffer streamed to flush (0: default) */
 	struct counter_backend *counters;	/* NULL: no counters */
 	struct counter_set *set;	/* events to count (opened here) */
 };
@@ -265,7 +265,11 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		   struct measure_result *res, struct ppr_err *err);
 
 /* Stream over a buffer larger than the last-level cache (write then
- * read), so the next execution starts with cold caches. */
+ * read), so the next execution starts with cold caches.  bytes 0: the
+ * default below. */
 void kernel_cache_flush(uint64_t bytes);
+/* 4x the largest cache sysfs reports for cpu0, at least 64 MiB (256 MiB
+ * when sysfs says nothing). */
+uint64_t kernel_flush_default_bytes(void);
 
 #endif

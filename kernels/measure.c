@@ -5,6 +5,7 @@
  */
 #include "kernels/kernels_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,6 +30,46 @@ static int cmp_double(const void *a, const void *b)
 /* Kept alive so the flush loop is not optimised away. */
 volatile double kern_flush_sink;
 
+/* Largest cache of cpu0 from sysfs (0 if unknown). */
+static uint64_t largest_cache(void)
+{
+	uint64_t best = 0;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		char path[96], line[64], *end;
+		unsigned long long v;
+		FILE *f;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		if (fgets(line, sizeof(line), f)) {
+			v = strtoull(line, &end, 10);
+			if (*end == 'K')
+				v <<= 10;
+			else if (*end == 'M')
+				v <<= 20;
+			if (v > best)
+				best = v;
+		}
+		fclose(f);
+	}
+	return best;
+}
+
+uint64_t kernel_flush_default_bytes(void)
+{
+	uint64_t c = largest_cache();
+
+	/* 4x the last-level cache, at least 64 MiB; 256 MiB if unknown. */
+	if (!c)
+		return 256ull << 20;
+	return 4 * c > (64ull << 20) ? 4 * c : (64ull << 20);
+}
+
 void kernel_cache_flush(uint64_t bytes)
 {
 	static double *buf;
@@ -37,7 +78,7 @@ void kernel_cache_flush(uint64_t bytes)
 	double s = 0.0;
 
 	if (!bytes)
-		bytes = 256ull << 20;
+		bytes = kernel_flush_default_bytes();
 	n = bytes / sizeof(double);
 	if (have < n) {
 		free(buf);
