@@ -327,6 +327,8 @@ static void test_lackey(void)
 #define Z8 "\x00\x00\x00\x00\x00\x00\x00\x00"
 #define HDR HDR_MAGIC HDR_REST("\x01", "\x01", "\x00", Z6, Z8)
 #define CNT1 "\x01\x00\x00\x00\x00\x00\x00\x00"
+/* checksum of one load of 8 B at 8: 8 + (8 << 8) * 0x9E3779B97F4A7C15 */
+#define SUM1 "\x08\xa8\xe0\x53\xfa\xcb\xcd\xbb"
 
 struct bad_case {
 	int line;
@@ -382,13 +384,25 @@ static const struct bad_case bad_cases[] = {
 		"t.ppr: record 2 (byte 34): size 4097 exceeds 4096 bytes"),
 	PPR_ROW(HDR "\x18\x10\x3c", "t.ppr: record 2 (byte 34): unknown control byte 0x3c"),
 	PPR_ROW(HDR "\x18\x10\x38\x01\x00", "t.ppr: record 2 (byte 34): truncated trailer"),
-	PPR_ROW(HDR "\x18\x10\x90\x90\x38" CNT1,
+	PPR_ROW(HDR "\x18\x10\x90\x90\x38" CNT1 Z8,
 		"t.ppr: trailer says 1 records but the trace holds 3"),
 	PPR_ROW(HDR_MAGIC HDR_REST("\x01", "\x01", "\x01", Z6, "\x05" Z6 "\x00")
-		"\x18\x10\x38" CNT1,
+		"\x18\x10\x38" CNT1 SUM1,
 		"t.ppr: header says 5 records but the trace holds 1"),
-	PPR_ROW(HDR "\x18\x10\x38" CNT1 "X",
-		"t.ppr: trailing garbage after the end marker (byte 43)"),
+	PPR_ROW(HDR "\x18\x10\x38" CNT1 Z8,
+		"t.ppr: checksum mismatch: the records do not match the trailer "
+		"(corrupt trace)"),
+	PPR_ROW(HDR "\x18\x12\x38" CNT1 SUM1,  /* address 9, not 8 */
+		"t.ppr: checksum mismatch: the records do not match the trailer "
+		"(corrupt trace)"),
+	PPR_ROW(HDR "\x1c\x10\x38" CNT1 SUM1,  /* irregular, not regular */
+		"t.ppr: checksum mismatch: the records do not match the trailer "
+		"(corrupt trace)"),
+	PPR_ROW(HDR "\x18\x10\x38" CNT1 SUM1 "X",
+		"t.ppr: trailing garbage after the end marker (byte 51)"),
+	ROW("t.ppr", HDR "\x18\x10\x38" CNT1 SUM1, TRACE_FMT_AUTO, NULL),
+	ROW("t.ppr", HDR_MAGIC HDR_REST("\x01", "\x01", "\x01", Z6, CNT1)
+	    "\x18\x10\x38" CNT1 SUM1, TRACE_FMT_AUTO, NULL),
 
 	DIN_ROW("0 1000\n2 zz\n", "t.din:2: record 2: bad hex digit 'z' in address"),
 	DIN_ROW("0 1000\n7 1000\n", "t.din:2: record 2: bad label 7 (want 0-5)"),
@@ -557,8 +571,10 @@ static void test_mutations(void)
 					break;
 			}
 			T_CHECK_AT(rc != -100, m);
-			/* every truncation of a ppr trace is caught */
-			if (f == 0 && m % 4 == 1)
+			/* every truncation of a ppr trace is caught, and every
+			   change past the header (the checksum) */
+			if (f == 0 && (m % 4 == 1 || pos >= 32) &&
+			    (mlen != len || memcmp(mut, buf, len)))
 				T_CHECK_AT(rc < 0, m);
 			if (rc < 0) {
 				errors++;
@@ -602,8 +618,8 @@ static void test_seq_size(void)
 		a[i].size = 8;
 	}
 	buf = write_mem(a, n, TRACE_FMT_PPR, &len);
-	/* header 32 + first record 1+5 + (n-1) short + trailer 9 */
-	T_EQ_U64(len, 32 + 6 + (n - 1) + 9);
+	/* header 32 + first record 1+5 + (n-1) short + trailer 17 */
+	T_EQ_U64(len, 32 + 6 + (n - 1) + 17);
 	free(buf);
 	free(a);
 }

@@ -11,8 +11,11 @@
  * - The decoder never reads past the window end: a record cut by the end
  *   of the window is retried after a refill, and only at the end of the
  *   input is it a truncated record.
- * - A trace is complete only with its END marker and record count; a file
- *   that stops between two records is reported as truncated.
+ * - A trace is complete only with its END marker, record count and
+ *   checksum (sum of addresses and kind terms); a file that stops between
+ *   two records is reported as truncated, and changed records fail the
+ *   checksum.  The checksum costs one add per record in the hot loop; the
+ *   kind terms are added per run of one kind.
  */
 #include "traces/trace_int.h"
 
@@ -61,6 +64,7 @@ uint8_t *trace_ppr_encode(struct trace_ppr_enc *e, uint8_t *q,
 	unsigned sc;
 
 	e->prev[a->op] = a->addr;
+	e->csum += a->addr + trace_kind_term(a);
 	if (e->have_kind && a->op == e->kind.op && a->tag == e->kind.tag &&
 	    a->size == e->kind.size) {
 		if (zz < 0x80) {
@@ -218,6 +222,7 @@ static int read_trailer(struct trace_reader *r, const uint8_t *p,
 			uint64_t total, struct ppr_err *err)
 {
 	uint64_t count = trace_get_le(p + 1, 8);
+	uint64_t check = trace_get_le(p + 9, 8);
 	int rc;
 
 	if (count != total)
@@ -233,6 +238,10 @@ static int read_trailer(struct trace_reader *r, const uint8_t *p,
 					 "trace holds %llu",
 					 (unsigned long long)r->info.header_records,
 					 (unsigned long long)total);
+	if (check != r->csum_addr + r->csum_kind)
+		return trace_reader_fail(r, err, PPR_EFORMAT, 0,
+					 "checksum mismatch: the records do not "
+					 "match the trailer (corrupt trace)");
 	r->p = p + TRACE_PPR_TRAILER_LEN;
 	if (r->p == r->end) {
 		rc = trace_reader_refill(r, err);
@@ -275,6 +284,7 @@ static const char *varint_problem(int v, const char *field)
 struct dec_state {
 	struct ppr_access cur;
 	uint64_t pa;
+	uint64_t cs;   /* address part of the checksum */
 	size_t run0;
 	int have_kind;
 };
@@ -285,7 +295,9 @@ static inline void dec_save(struct trace_reader *r, const struct dec_state *d,
 	if (d->have_kind) {
 		r->prev[d->cur.op] = d->pa;
 		r->info.by_op[d->cur.op] += k - d->run0;
+		r->csum_kind += (uint64_t)(k - d->run0) * trace_kind_term(&d->cur);
 	}
+	r->csum_addr = d->cs;
 	r->kind = d->cur;
 	r->have_kind = d->have_kind;
 }
@@ -296,7 +308,7 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 	struct dec_state d;
 	struct ppr_access cur;
 	const uint8_t *p, *end, *q;
-	uint64_t zz, v, pa, done = r->info.records;
+	uint64_t zz, v, pa, cs, done = r->info.records;
 	size_t k = 0;
 	unsigned c, sc;
 	int rc, code = 0;
@@ -310,6 +322,7 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 	d.have_kind = r->have_kind;
 	d.run0 = 0;
 	d.pa = pa = d.have_kind ? r->prev[cur.op] : 0;
+	d.cs = cs = r->csum_addr;
 	p = r->p;
 	end = r->end;
 	for (;;) {
@@ -319,6 +332,7 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 				if (!d.have_kind)
 					goto no_kind;
 				pa += trace_unzigzag(c & 0x7f);
+				cs += pa;
 				cur.addr = pa;
 				buf[k++] = cur;
 				p++;
@@ -353,6 +367,7 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 						break;
 					d.cur = cur;
 					d.pa = pa;
+					d.cs = cs;
 					dec_save(r, &d, k);
 					*n = k;
 					return read_trailer(r, p, done + k, err);
@@ -390,12 +405,14 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 				/* a new kind: close the run of the old one */
 				d.cur = cur;
 				d.pa = pa;
+				d.cs = cs;
 				dec_save(r, &d, k);
 				d.have_kind = 1;
 				d.run0 = k;
 				cur = nk;
 				pa = r->prev[cur.op] + trace_unzigzag(zz);
 			}
+			cs += pa;
 			cur.addr = pa;
 			buf[k++] = cur;
 			p = q;
@@ -423,6 +440,7 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 	r->p = p;
 	d.cur = cur;
 	d.pa = pa;
+	d.cs = cs;
 	dec_save(r, &d, k);
 	*n = k;
 	return 0;
@@ -435,12 +453,14 @@ bad:
 	r->p = p;
 	d.cur = cur;
 	d.pa = pa;
+	d.cs = cs;
 	dec_save(r, &d, k);
 	*n = k;
 	return bad_record(r, err, code, done + k + 1, p, what);
 out:
 	d.cur = cur;
 	d.pa = pa;
+	d.cs = cs;
 	dec_save(r, &d, k);
 	*n = k;
 	return code;

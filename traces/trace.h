@@ -128,7 +128,7 @@ int trace_writer_write(struct trace_writer *w, const struct ppr_access *acc,
 struct ppr_sink trace_writer_sink(struct trace_writer *w);
 
 /*
- * Write the end marker and record count, patch the header count when the
+ * Write the end marker, record count and checksum, patch the header count when the
  * output is seekable, flush, and close a file the writer opened.  Must be
  * called for a complete trace; trace_writer_free() without it leaves a
  * trace that readers report as truncated.

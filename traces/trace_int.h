@@ -35,7 +35,8 @@
 #define TRACE_PPR_SIZE_EXPLICIT 6   /* size code: varint size follows */
 #define TRACE_PPR_SIZE_ESCAPE 7     /* size code: escape, low 3 bits say */
 #define TRACE_PPR_END 0x38          /* escape 0: end of records */
-#define TRACE_PPR_TRAILER_LEN 9     /* END byte + u64 record count */
+#define TRACE_PPR_TRAILER_LEN 17    /* END byte, u64 count, u64 checksum */
+#define TRACE_PPR_CHECK_MUL 0x9E3779B97F4A7C15ull
 
 /* The longest encoded record: control + 10-byte size + 10-byte delta. */
 #define TRACE_PPR_MAX_RECORD 21
@@ -44,6 +45,16 @@ static inline uint64_t trace_zigzag(uint64_t delta)
 {
 	/* delta is the two's-complement difference of two addresses. */
 	return (delta << 1) ^ (uint64_t)-(int64_t)(delta >> 63);
+}
+
+/*
+ * The checksum in the trailer is the sum, modulo 2^64, over all records of
+ * addr + kind_term, kind_term = (size << 8 | op << 1 | tag) * CHECK_MUL.
+ */
+static inline uint64_t trace_kind_term(const struct ppr_access *a)
+{
+	return ((uint64_t)a->size << 8 | (uint64_t)a->op << 1 | a->tag) *
+	       TRACE_PPR_CHECK_MUL;
 }
 
 static inline uint64_t trace_unzigzag(uint64_t zz)
@@ -95,6 +106,8 @@ struct trace_reader {
 	int have_kind;
 	struct ppr_access kind;    /* op, tag, size of the last record */
 	uint64_t prev[PPR_NOPS];   /* last address per op */
+	uint64_t csum_addr;        /* checksum: sum of addresses */
+	uint64_t csum_kind;        /* checksum: sum of kind terms */
 
 	/* text state */
 	uint64_t line;             /* lines consumed so far */
@@ -144,6 +157,7 @@ struct trace_ppr_enc {
 	int have_kind;
 	struct ppr_access kind;
 	uint64_t prev[PPR_NOPS];
+	uint64_t csum;
 };
 uint8_t *trace_ppr_encode(struct trace_ppr_enc *e, uint8_t *q,
 			  const struct ppr_access *a);

@@ -6,8 +6,8 @@
  * - Output is buffered in TRACE_WBUF_BYTES and written with fwrite; memory
  *   is constant whatever the trace length.
  * - The ppr header is written first with "count unknown"; finish() writes
- *   the END marker and the count, and patches the header count when the
- *   output can seek (a file; not a pipe).
+ *   the END marker, the count and the checksum, and patches the header
+ *   count when the output can seek (a file; not a pipe, not O_APPEND).
  * - din output is Dinero IV's extended form with hex sizes; a modify
  *   becomes a read line and a write line; tags are lost.  lackey output
  *   keeps M; tags are lost.
@@ -237,6 +237,7 @@ int trace_writer_finish(struct trace_writer *w, struct ppr_err *err)
 		}
 		w->buf[w->len] = TRACE_PPR_END;
 		trace_put_le(w->buf + w->len + 1, w->records, 8);
+		trace_put_le(w->buf + w->len + 9, w->enc.csum, 8);
 		w->len += TRACE_PPR_TRAILER_LEN;
 	}
 	rc = flush_buf(w, err);

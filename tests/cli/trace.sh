@@ -46,14 +46,14 @@ expect_eq() {
 
 # ---- 1. seq: 1000 loads of 8 B, 8 B apart ------------------------------
 # ppr size: 32 header + 6 (first record: control byte + 5-byte varint of
-# the zigzag delta 0x20000000) + 999 one-byte records + 9 trailer = 1046.
+# the zigzag delta 0x20000000) + 999 one-byte records + 17 trailer = 1054.
 i=0
 while [ $i -lt 1000 ]; do
 	printf 'r %x 8\n' $((0x10000000 + 8 * i))
 	i=$((i + 1))
 done > "$tmp/seq.din"
 run "$PPR" trace convert "$tmp/seq.din" "$tmp/seq.ppr"
-expect_eq "$(wc -c < "$tmp/seq.ppr" | tr -d ' ')" 1046 "seq.ppr size"
+expect_eq "$(wc -c < "$tmp/seq.ppr" | tr -d ' ')" 1054 "seq.ppr size"
 run "$PPR" trace convert --to din "$tmp/seq.ppr" "$tmp/back.din"
 same "$tmp/seq.din" "$tmp/back.din"
 # options may follow the file names
@@ -69,7 +69,7 @@ run "$PPR" trace info --format csv -o "$tmp/seq.csv" "$tmp/seq.ppr"
 expect_eq "$(csv "$tmp/seq.csv" records)" 1000 "seq records"
 expect_eq "$(csv "$tmp/seq.csv" loads)" 1000 "seq loads"
 expect_eq "$(csv "$tmp/seq.csv" format)" ppr "seq format"
-expect_eq "$(csv "$tmp/seq.csv" "bytes [B]")" 1046 "seq bytes"
+expect_eq "$(csv "$tmp/seq.csv" "bytes [B]")" 1054 "seq bytes"
 
 # ---- 2. pipes: stdin and stdout ------------------------------------------
 if "$PPR" trace convert - - < "$tmp/seq.din" |
