@@ -125,6 +125,8 @@ static void test_peers(void)
 	if (!h)
 		return;
 	T_EQ_U64(sim_hier_level_config(h, 2)->sets, 24576);
+	/* one 8-byte word per simulated line, plus a fixed part */
+	T_NEAR(sim_hier_bytes_per_line(h), 8.0, 0.01);
 	run_workload(h, 1, 20000000);
 	T_EQ_U64(misses(h, 0), 19990191);
 	T_EQ_U64(misses(h, 1), 19921551);
@@ -1173,6 +1175,48 @@ static void test_against_reference(void)
 	T_CHECK(cover[2][SIM_PF_NEXTLINE] > 50);
 }
 
+/* The sink, the batch call and the single call agree; reset is cold. */
+static void test_sink_and_batch(void)
+{
+	static struct ppr_access acc[5000];
+	struct sim_hier *a = small_hier(3, SIM_REPL_LRU, SIM_INCL_INCLUSIVE);
+	struct sim_hier *b = small_hier(3, SIM_REPL_LRU, SIM_INCL_INCLUSIVE);
+	struct ppr_sink sink = sim_hier_sink(a);
+	size_t i;
+	unsigned k;
+	int same = 1;
+
+	rnd_state = 42;
+	for (i = 0; i < 5000; i++) {
+		acc[i].addr = rnd(3) ? 8 * i : rnd(1 << 16);
+		acc[i].size = (uint32_t)(1 + rnd(16));
+		acc[i].op = (uint8_t)rnd(4);
+		acc[i].tag = (uint8_t)rnd(2);
+	}
+	T_CHECK(sink.emit(sink.ctx, acc, 2500) == 0);
+	T_CHECK(sink.emit(sink.ctx, acc + 2500, 2500) == 0);
+	for (i = 0; i < 5000; i++)
+		sim_hier_access(b, &acc[i]);
+	for (k = 0; k < sim_hier_level_count(a); k++)
+		same &= !memcmp(sim_hier_level_stats(a, k),
+				sim_hier_level_stats(b, k),
+				sizeof(struct sim_level_stats));
+	T_CHECK(same);
+	T_CHECK(accesses(a, 0) >= 5000);
+	sim_hier_reset(a);
+	sim_hier_access_batch(a, acc, 5000);
+	for (k = 0; k < sim_hier_level_count(a); k++)
+		same &= !memcmp(sim_hier_level_stats(a, k),
+				sim_hier_level_stats(b, k),
+				sizeof(struct sim_level_stats));
+	T_CHECK(same);
+	T_CHECK(sim_hier_bytes_per_line(a) > 8.0);  /* tags + fixed part */
+	T_CHECK(sim_hier_level_stats(a, 3) == NULL);
+	sim_hier_free(a);
+	sim_hier_free(b);
+	sim_hier_free(NULL);
+}
+
 int main(void)
 {
 	test_config_errors();
@@ -1180,6 +1224,7 @@ int main(void)
 	test_policies_by_hand();
 	test_split();
 	test_against_reference();
+	test_sink_and_batch();
 	test_peers();
 	return t_done();
 }
