@@ -37,6 +37,18 @@ uint64_t matrix_mem_limit(void)
 	return phys / 4 * 3;
 }
 
+/* "512.0 KiB", "5.4 MiB", "11183.3 GiB" */
+static const char *human_bytes(uint64_t b, char *buf, size_t n)
+{
+	if (b >= (UINT64_C(1) << 30))
+		snprintf(buf, n, "%.1f GiB", (double)b / 1073741824.0);
+	else if (b >= (UINT64_C(1) << 20))
+		snprintf(buf, n, "%.1f MiB", (double)b / 1048576.0);
+	else
+		snprintf(buf, n, "%.1f KiB", (double)b / 1024.0);
+	return buf;
+}
+
 int matrix_mem_check(uint64_t bytes, const char *what, struct ppr_err *err)
 {
 	long pages = sysconf(_SC_PHYS_PAGES);
@@ -44,17 +56,18 @@ int matrix_mem_check(uint64_t bytes, const char *what, struct ppr_err *err)
 	uint64_t lim = matrix_mem_limit();
 	double phys = pages > 0 && psize > 0
 		? (double)pages * (double)psize / 1073741824.0 : 0.0;
+	char need[32], have[32];
 
 	if (bytes <= lim)
 		return 0;
+	human_bytes(bytes, need, sizeof(need));
 	if (mem_limit_bytes)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
-				   "%s needs %.1f GiB but --max-memory is %.2f GiB",
-				   what, (double)bytes / 1073741824.0,
-				   (double)lim / 1073741824.0);
+				   "%s needs %s but --max-memory is %s", what,
+				   need, human_bytes(lim, have, sizeof(have)));
 	return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
-			   "%s needs %.1f GiB but the machine has %.1f GiB of memory (limit 3/4 of it; --max-memory sets another)",
-			   what, (double)bytes / 1073741824.0, phys);
+			   "%s needs %s but the machine has %.1f GiB of memory (limit 3/4 of it; --max-memory sets another)",
+			   what, need, phys);
 }
 
 int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,

@@ -752,6 +752,15 @@ static void test_limits(void)
 	T_CHECK(matrix_load("gen:banded:n=4000000000,bw=1000000000", &a, NULL,
 			    &err) == PPR_ERANGE);
 	T_STR(err.msg, "generator 'gen:banded:n=4000000000,bw=1000000000': size overflows 64 bits");
+	/* --max-memory: a set limit refuses what the default allows */
+	matrix_mem_limit_set(UINT64_C(1) << 20);
+	memset(&err, 0, sizeof(err));
+	T_CHECK(matrix_load("gen:laplace2d:n=300", &a, NULL, &err) == PPR_ENOMEM);
+	T_STR(err.msg, "generator 'gen:laplace2d:n=300' (448800 nonzeros) needs 5.8 MiB but --max-memory is 1.0 MiB");
+	matrix_mem_limit_set(0);
+	T_CHECK(matrix_mem_limit() > (UINT64_C(1) << 20));
+	T_CHECK(!matrix_load("gen:laplace2d:n=300", &a, NULL, &err));
+	matrix_csr_release(&a);
 	T_CHECK(!matrix_load("gen:laplace2d:n=3", &a, NULL, &err));
 	matrix_row_stats_compute(&a, &st);
 	T_EQ_U64(st.min, 3);
