@@ -71,7 +71,7 @@ int matrix_mem_check(uint64_t bytes, const char *what, struct ppr_err *err)
 }
 
 int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,
-		    uint64_t stored, enum matrix_symmetry sym,
+		    uint64_t stored, enum matrix_symmetry sym, uint64_t held,
 		    const char *name, struct ppr_err *err)
 {
 	uint64_t cap, bytes;
@@ -90,6 +90,9 @@ int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,
 	if (cap > (UINT64_MAX - 24 * (rows + 1)) / 36)
 		goto too_big;
 	bytes = cap * (sym == MATRIX_SYM_GENERAL ? 28 : 36) + 24 * (rows + 1);
+	if (bytes > UINT64_MAX - held)
+		goto too_big;
+	bytes += held;
 	snprintf(what, sizeof(what), "%s: %" PRIu64 " entries", name,
 		 sym == MATRIX_SYM_GENERAL ? cap : 2 * cap);
 	if (matrix_mem_check(bytes, what, err))

@@ -368,7 +368,7 @@ static int gen_rmat(const char *spec, uint64_t scale, uint64_t ef,
 	if (!mul_ok(n, ef, &m))
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
 				   "generator '%s': edge count overflows", spec);
-	rc = matrix_coo_init(&t, n, n, m, MATRIX_SYM_GENERAL, spec, err);
+	rc = matrix_coo_init(&t, n, n, m, MATRIX_SYM_GENERAL, 0, spec, err);
 	if (rc)
 		return rc;
 	for (e = 0; e < m; e++) {

@@ -21,11 +21,13 @@ struct coo {
 };
 
 /*
- * Reserve room for 'stored' file entries (twice that for symmetric kinds)
- * after checking sizes and physical memory.  'name' is used in errors.
+ * Reserve room for 'stored' file entries after checking sizes and the
+ * memory limit for the peak of reading (triplets, CSR, the expansion of
+ * symmetric kinds) plus 'held' bytes the caller keeps alive meanwhile
+ * (the file text).  'name' is used in errors.
  */
 int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,
-		    uint64_t stored, enum matrix_symmetry sym,
+		    uint64_t stored, enum matrix_symmetry sym, uint64_t held,
 		    const char *name, struct ppr_err *err);
 void matrix_coo_release(struct coo *t);
 

@@ -337,7 +337,7 @@ int matrix_mm_parse_buf(const char *name, const char *buf, size_t len,
 		return fail(&r, "header promises %s entries but the file has only %s bytes",
 			    a, b);
 	}
-	rc = matrix_coo_init(&t, rows, cols, nz, sym, name, err);
+	rc = matrix_coo_init(&t, rows, cols, nz, sym, len, name, err);
 	if (rc)
 		return rc;
 	next_line(&r);

@@ -428,7 +428,7 @@ int matrix_rb_parse_buf(const char *name, const char *buf, size_t len,
 	}
 	/* row indices */
 	rowind = xmalloc((size_t)(nnz ? nnz : 1) * sizeof(uint32_t));
-	rc = matrix_coo_init(&t, nrow, ncol, nnz, sym, name, err);
+	rc = matrix_coo_init(&t, nrow, ncol, nnz, sym, len, name, err);
 	if (rc)
 		goto fail;
 	rc = PPR_EFORMAT;
