@@ -110,7 +110,8 @@ deps:
 	@scripts/install-deps.sh
 
 test: deps
-	@$(MAKE) --no-print-directory ppr tests
+	@$(MAKE) --no-print-directory ppr tests fuzz-replay
+	@$(MAKE) --no-print-directory test-fuzz-replay
 	@BUILD=$(BUILD) VALGRIND=$(VALGRIND) scripts/run-tests.sh
 
 check: test
@@ -118,6 +119,47 @@ check: test
 check-full: deps
 	@$(MAKE) --no-print-directory ppr tests
 	@BUILD=$(BUILD) FULL=1 scripts/run-tests.sh
+
+# ---- fuzzing (tests/fuzz, docs/robustness.md) ----------------------------
+# Each tests/fuzz/fuzz_<parser>.c builds two ways: a replay program in
+# $(BUILD)/fuzz/ (normal compiler, current SANITIZE flags) that `make test`
+# runs over tests/fuzz/corpus/<t>/ and tests/fuzz/regress/<t>/, and a
+# libFuzzer program built by `make fuzz` with clang in $(FUZZ_BUILD).
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES := $(patsubst tests/fuzz/%.c,%,$(FUZZ_SRC))
+FUZZ_REPLAY := $(patsubst %,$(BUILD)/fuzz/%,$(FUZZ_NAMES))
+FUZZ_LF := $(patsubst %,$(BUILD)/fuzz/lf/%,$(FUZZ_NAMES))
+FUZZ_BUILD ?= build-fuzz-lf
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 2
+FUZZ_TARGETS ?= $(FUZZ_NAMES)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(ALL_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+
+$(BUILD)/fuzz/lf/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(ALL_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DPPR_LIBFUZZER -fsanitize=fuzzer $(LDFLAGS) \
+		-o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+
+.PHONY: fuzz-replay test-fuzz-replay fuzz-build
+fuzz-replay: $(FUZZ_REPLAY)
+
+test-fuzz-replay: fuzz-replay
+	@scripts/fuzz.sh replay $(BUILD)
+
+# The libFuzzer build: clang, the libraries instrumented for coverage.
+fuzz-build:
+	@scripts/fuzz.sh deps
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang \
+		SANITIZE=fuzzer-no-link,address,undefined \
+		$(patsubst %,$(FUZZ_BUILD)/fuzz/lf/%,$(FUZZ_NAMES))
+
+# make fuzz FUZZ_SECONDS=N [FUZZ_JOBS=2] [FUZZ_TARGETS="fuzz_mm ..."]
+fuzz: fuzz-build
+	@scripts/fuzz.sh run $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) \
+		$(FUZZ_TARGETS)
 
 # ---- benchmarks ----------------------------------------------------------
 BENCH_SRC := $(wildcard bench/bench_*.c)
@@ -138,3 +180,14 @@ clean:
 	rm -rf $(BUILD) ppr
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- generated: native kernels' disassembly for the DAG (model/loops.c) ----
+# scripts/extract-loops.sh embeds `objdump -d` of every kern_* function of
+# the kernels' objects as C strings, compiled into libmodel.a.
+KERNEL_ASM_OBJS := $(filter-out %_instr.o,$(OBJ_kernels))
+$(BUILD)/gen/kernel_asm.c: $(KERNEL_ASM_OBJS) scripts/extract-loops.sh
+	@mkdir -p $(dir $@)
+	scripts/extract-loops.sh $(KERNEL_ASM_OBJS) > $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/kernel_asm.o: $(BUILD)/gen/kernel_asm.c
+	$(CC) $(CSTD) $(PPR_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -w -c -o $@ $<
+$(LIB_model): $(BUILD)/gen/kernel_asm.o

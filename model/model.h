@@ -36,6 +36,10 @@ struct model_ppr_in {
 	unsigned regular_from;    /* level the regular data comes from:
 				     0 = L1 (no transfer), 1 = L2, ...,
 				     nlevels = memory */
+	/* Alternative to regular_bytes/regular_from when regular data comes
+	 * from several levels: bytes by origin level (index as regular_from,
+	 * 1..nlevels); used only when regular_bytes == 0. */
+	double regular_by_origin[MODEL_MAX_LEVELS + 1];
 	double irregular_misses[MODEL_MAX_LEVELS]; /* misses of irregular
 						       data at each level */
 	unsigned nlevels;

@@ -70,6 +70,12 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		out->t_regular = in->regular_bytes /
 			model_min_bandwidth(in->bw, in->nlevels,
 					    in->regular_from);
+	else if (in->regular_bytes <= 0)
+		for (i = 1; i <= in->nlevels && i <= MODEL_MAX_LEVELS; i++)
+			if (in->regular_by_origin[i] > 0)
+				out->t_regular += in->regular_by_origin[i] /
+					model_min_bandwidth(in->bw, in->nlevels,
+							    i);
 	for (i = 0; i < in->nlevels; i++) {
 		out->t_irr_level[i] = in->irregular_misses[i] *
 				      in->line_size / in->bw[i];

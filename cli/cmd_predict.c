@@ -1,0 +1,561 @@
+/*
+ * cmd_predict.c - `ppr predict`: the PPR model for one kernel instance on
+ * a machine, with ECM and Roofline beside it and advice computed from the
+ * model (other BCSR shapes, other convolution algorithms).
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli/cli.h"
+#include "common/ppr_version.h"
+#include "kernels/kernels.h"
+#include "machines/machine.h"
+#include "matrix/matrix.h"
+#include "model/predict.h"
+
+PPR_COMMAND(predict, "predict a kernel's time on a machine (PPR, ECM, Roofline)")
+
+static const char usage_text[] =
+	"usage: ppr predict --machine M.json --kernel K [MATRIX] [options]\n"
+	"\n"
+	"Predict one execution of a kernel on the machine with the PPR model\n"
+	"(instruction DAG of the compiled loop + cache simulation), with the\n"
+	"ECM and Roofline figures on the same inputs, the bottleneck, and advice\n"
+	"computed from the model.\n"
+	"\n"
+	"kernels: spmv-csr spmv-bcsr (MATRIX: file or gen:...), conv1d, fft1d,\n"
+	"         fft3d (with --n; fft3d also prints the Roofline paper's DRAM\n"
+	"         intensity for the size)\n"
+	"\n"
+	"options:\n"
+	"  -m, --machine FILE   machine file (required)\n"
+	"  -k, --kernel K       kernel (required)\n"
+	"  -b, --block RxC      spmv-bcsr block shape (default 2x2)\n"
+	"  -v, --variant V      conv1d: naive | avx2-unaligned | avx2-aligned\n"
+	"  -n, --n N            conv1d input length, fft1d n, fft3d n per dim\n"
+	"      --cold           one execution from cold caches (default: the\n"
+	"                       steady state of repeated executions)\n"
+	"      --no-advice      skip the advice (it predicts alternatives)\n"
+	"  -f, --format FMT     table | csv | json (default table)\n"
+	"  -o, --output FILE    write the result to FILE\n"
+	"  -h, --help           show this help\n";
+
+struct advice {
+	char text[512];
+	char alt[32];        /* alternative named ("3x3", "avx2-aligned") */
+	double speedup;      /* predicted, alternative over current */
+	int have;
+};
+
+static const char *bound_hint(enum model_bottleneck b)
+{
+	switch (b) {
+	case MODEL_BOUND_COMPUTE: return "in-core compute";
+	case MODEL_BOUND_MEMORY_INSTR: return "memory instructions";
+	case MODEL_BOUND_REGULAR: return "regular (streamed) data transfers";
+	case MODEL_BOUND_IRREGULAR: return "irregular (x-vector) transfers";
+	}
+	return "?";
+}
+
+/* SpMV: the best BCSR shape by the model. */
+static int advise_spmv(const struct machine *m, const struct kernel_params *p,
+		       const struct model_prediction *pr, struct advice *a,
+		       struct ppr_err *err)
+{
+	struct csr mat = { 0 };
+	struct model_bcsr_result *res;
+	struct model_bcsr_opts o = { 0 };
+	unsigned cur, pick;
+	int rc;
+
+	rc = matrix_load(p->input, &mat, NULL, err);
+	if (rc)
+		return rc;
+	res = calloc(1, sizeof(*res));
+	if (!res) {
+		matrix_csr_release(&mat);
+		return PPR_ENOMEM;
+	}
+	rc = model_bcsr_select(m, &mat, &o, res, err);
+	matrix_csr_release(&mat);
+	if (rc) {
+		free(res);
+		return rc;
+	}
+	cur = 0;
+	if (!strcmp(p->kernel, "spmv-bcsr"))
+		cur = (p->block_r - 1) * 8 + (p->block_c - 1);
+	pick = res->pick;
+	a->have = 1;
+	snprintf(a->alt, sizeof(a->alt), "%ux%u", res->shape[pick].r,
+		 res->shape[pick].c);
+	a->speedup = res->shape[pick].cycles > 0 ?
+		     res->shape[cur].cycles / res->shape[pick].cycles : 1;
+	if (pick == cur || a->speedup < 1.02)
+		snprintf(a->text, sizeof(a->text),
+			 "%s dominate; the block shape is already the "
+			 "model's best of 64 (%s)",
+			 bound_hint(pr->ppr.bottleneck), a->alt);
+	else
+		snprintf(a->text, sizeof(a->text),
+			 "%s dominate: try BCSR %s (fill %.2f), predicted "
+			 "%.2fx", bound_hint(pr->ppr.bottleneck), a->alt,
+			 res->shape[pick].fill, a->speedup);
+	free(res);
+	return 0;
+}
+
+/* conv1d: the other two algorithms at the same size. */
+static int advise_conv(const struct machine *m, const struct kernel_params *p,
+		       const struct model_prediction *pr, struct advice *a,
+		       struct ppr_err *err)
+{
+	static const enum conv_variant all[3] = {
+		CONV_NAIVE, CONV_AVX2_UNALIGNED, CONV_AVX2_ALIGNED
+	};
+	struct model_prediction *alt = malloc(sizeof(*alt));
+	double best = pr->ppr.cycles;
+	int bi = -1, rc = 0;
+
+	if (!alt)
+		return PPR_ENOMEM;
+	for (int i = 0; i < 3; i++) {
+		struct kernel_params q = *p;
+		struct model_predict_opts o = { pr->cold };
+
+		if (all[i] == p->variant)
+			continue;
+		q.variant = all[i];
+		rc = model_predict(m, &q, &o, alt, err);
+		if (rc)
+			break;
+		if (alt->ppr.cycles < best) {
+			best = alt->ppr.cycles;
+			bi = i;
+		}
+	}
+	free(alt);
+	if (rc)
+		return rc;
+	a->have = 1;
+	if (bi < 0) {
+		snprintf(a->alt, sizeof(a->alt), "%s",
+			 kernel_variant_name(p->variant));
+		a->speedup = 1;
+		snprintf(a->text, sizeof(a->text),
+			 "%s dominate; %s is the model's best of the three "
+			 "algorithms at this size",
+			 bound_hint(pr->ppr.bottleneck), a->alt);
+	} else {
+		snprintf(a->alt, sizeof(a->alt), "%s",
+			 kernel_variant_name(all[bi]));
+		a->speedup = pr->ppr.cycles / best;
+		snprintf(a->text, sizeof(a->text),
+			 "%s dominate: try --variant %s, predicted %.2fx",
+			 bound_hint(pr->ppr.bottleneck), a->alt, a->speedup);
+	}
+	return 0;
+}
+
+static void advise_other(const struct model_prediction *pr, struct advice *a)
+{
+	a->have = 1;
+	a->speedup = 1;
+	if (pr->ppr.bottleneck == MODEL_BOUND_COMPUTE)
+		snprintf(a->text, sizeof(a->text),
+			 "in-core compute dominates: the data side has "
+			 "%.2fx headroom", pr->ppr.memory_side > 0 ?
+			 pr->ppr.cycles / pr->ppr.memory_side : 0);
+	else
+		snprintf(a->text, sizeof(a->text),
+			 "%s dominate: the compute side would allow %.2fx",
+			 bound_hint(pr->ppr.bottleneck),
+			 pr->ppr_in.compute_cycles > 0 ?
+			 pr->ppr.cycles / fmax(pr->ppr_in.compute_cycles,
+					       pr->ppr_in.memory_cycles) : 0);
+}
+
+static void print_table(FILE *f, const struct machine *m,
+			const struct model_prediction *pr,
+			const struct model_fft3d *fft, const struct advice *a)
+{
+	const struct model_ppr_out *o = &pr->ppr;
+	unsigned i;
+
+	fprintf(f, "kernel:     %s\n", pr->describe);
+	fprintf(f, "machine:    %s (%s, %.2f GHz)%s\n", m->name, m->path,
+		m->clock_ghz, pr->cold ? ", cold caches" :
+		", steady state (warm)");
+	fprintf(f, "loop:       %s, %.2f cycles/iteration%s", pr->symbol,
+		pr->dag.cycles_per_iter, pr->dag.inner_trips > 0 ? "" : "\n");
+	if (pr->dag.inner_trips > 0)
+		fprintf(f, " (outer, inner loop x %.2f)\n",
+			pr->dag.inner_trips);
+	fprintf(f, "\nPPR prediction: %.4g s, %.3f GFLOPS, bottleneck %s\n",
+		o->time_s, o->gflops, model_bottleneck_name(o->bottleneck));
+	fprintf(f, "  %-28s %14s\n", "phase", "cycles");
+	fprintf(f, "  %-28s %14.0f\n", "S_DAG(compute)",
+		pr->ppr_in.compute_cycles);
+	fprintf(f, "  %-28s %14.0f\n", "S_DAG(memory)",
+		pr->ppr_in.memory_cycles);
+	fprintf(f, "  %-28s %14.0f\n", "T_regular (eq. 2)", o->t_regular);
+	fprintf(f, "  %-28s %14.0f\n", "T_irregular (eq. 3)",
+		o->t_irregular);
+	fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
+	fprintf(f, "  %-28s %14.0f\n", "total (eq. 4)", o->cycles);
+	fprintf(f, "\n  %-6s %12s %12s %14s %14s %12s %9s\n", "level",
+		"miss reg", "miss irr", "bytes reg", "bytes irr",
+		"writebacks", "BW B/cy");
+	for (i = 0; i < pr->nlevels; i++)
+		fprintf(f, "  %-6s %12llu %12llu %14.0f %14.0f %12llu %9.2f\n",
+			pr->lev[i].name,
+			(unsigned long long)pr->lev[i].misses_regular,
+			(unsigned long long)pr->lev[i].misses_irregular,
+			pr->lev[i].bytes_regular, pr->lev[i].bytes_irregular,
+			(unsigned long long)pr->lev[i].writebacks,
+			pr->ppr_in.bw[i]);
+	fprintf(f, "\n  %-10s %14s %12s\n", "model", "time [s]", "GFLOPS");
+	fprintf(f, "  %-10s %14.4g %12.3f\n", "PPR", o->time_s, o->gflops);
+	fprintf(f, "  %-10s %14.4g %12.3f\n", "ECM", pr->ecm.time_s,
+		pr->ecm.gflops);
+	fprintf(f, "  %-10s %14.4g %12.3f  (DRAM roofline %.3f, intensity "
+		"%.3f flop/B, peak %.1f)\n", "Roofline",
+		pr->roof.gflops > 0 ? pr->flops / (pr->roof.gflops * 1e9) : 0,
+		pr->roof.gflops, pr->roof.dram_gflops,
+		pr->roof.dram_intensity, pr->roof_in.peak_gflops);
+	if (fft) {
+		fprintf(f, "\n3-D FFT %llu^3 (Roofline paper model): %.0f passes "
+			"over memory, DRAM intensity %.2f flop/B (%.2f with only "
+			"a pencil in cache, %.2f when an n x n plane stays in "
+			"cache), %.4g s, %.3f GFLOPS\n",
+			(unsigned long long)fft->n, fft->passes,
+			fft->intensity, fft->intensity_pencil,
+			fft->intensity_plane, fft->time_s,
+			fft->gflops);
+	}
+	if (a->have)
+		fprintf(f, "\nadvice: %s\n", a->text);
+}
+
+static void print_csv(FILE *f, const struct machine *m,
+		      const struct model_prediction *pr)
+{
+	unsigned i;
+
+	fputs("machine,kernel,model,time_s,gflops,bottleneck,compute_cycles,"
+	      "memory_cycles,t_regular,t_irregular,cycles", f);
+	for (i = 0; i < pr->nlevels; i++)
+		fprintf(f, ",%s_miss_reg,%s_miss_irr", pr->lev[i].name,
+			pr->lev[i].name);
+	fputc('\n', f);
+	cli_csv_field(f, m->name);
+	fputc(',', f);
+	cli_csv_field(f, pr->describe);
+	fprintf(f, ",ppr,%.6g,%.6g,%s,%.0f,%.0f,%.0f,%.0f,%.0f",
+		pr->ppr.time_s, pr->ppr.gflops,
+		model_bottleneck_name(pr->ppr.bottleneck),
+		pr->ppr_in.compute_cycles, pr->ppr_in.memory_cycles,
+		pr->ppr.t_regular, pr->ppr.t_irregular, pr->ppr.cycles);
+	for (i = 0; i < pr->nlevels; i++)
+		fprintf(f, ",%llu,%llu",
+			(unsigned long long)pr->lev[i].misses_regular,
+			(unsigned long long)pr->lev[i].misses_irregular);
+	fputc('\n', f);
+	cli_csv_field(f, m->name);
+	fputc(',', f);
+	cli_csv_field(f, pr->describe);
+	fprintf(f, ",ecm,%.6g,%.6g,,,,,,%.0f", pr->ecm.time_s,
+		pr->ecm.gflops, pr->ecm.cycles);
+	for (i = 0; i < pr->nlevels; i++)
+		fputs(",,", f);
+	fputc('\n', f);
+	cli_csv_field(f, m->name);
+	fputc(',', f);
+	cli_csv_field(f, pr->describe);
+	fprintf(f, ",roofline,%.6g,%.6g,,,,,,", pr->roof.gflops > 0 ?
+		pr->flops / (pr->roof.gflops * 1e9) : 0, pr->roof.gflops);
+	for (i = 0; i < pr->nlevels; i++)
+		fputs(",,", f);
+	fputc('\n', f);
+}
+
+static double finite_or_zero(double v)
+{
+	return isfinite(v) ? v : 0;
+}
+
+static void print_json(FILE *f, const struct machine *m,
+		       const struct model_prediction *pr,
+		       const struct model_fft3d *fft, const struct advice *a)
+{
+	cJSON *root = cJSON_CreateObject(), *o, *arr, *u;
+	char *s;
+	unsigned i;
+
+	cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+	cJSON_AddStringToObject(root, "machine", m->name);
+	cJSON_AddStringToObject(root, "machine_file", m->path);
+	cJSON_AddStringToObject(root, "kernel", pr->describe);
+	cJSON_AddStringToObject(root, "symbol", pr->symbol);
+	cJSON_AddBoolToObject(root, "cold_caches", pr->cold);
+	u = cJSON_AddObjectToObject(root, "units");
+	cJSON_AddStringToObject(u, "time_s", "s");
+	cJSON_AddStringToObject(u, "gflops", "10^9 flop/s");
+	cJSON_AddStringToObject(u, "phases", "core cycles");
+	cJSON_AddStringToObject(u, "bytes", "B");
+	cJSON_AddStringToObject(u, "bandwidth", "B/cycle");
+	cJSON_AddNumberToObject(root, "clock_ghz", m->clock_ghz);
+	cJSON_AddNumberToObject(root, "flops", pr->flops);
+	cJSON_AddNumberToObject(root, "time_s", pr->ppr.time_s);
+	cJSON_AddNumberToObject(root, "gflops", pr->ppr.gflops);
+	cJSON_AddStringToObject(root, "bottleneck",
+				model_bottleneck_name(pr->ppr.bottleneck));
+	o = cJSON_AddObjectToObject(root, "phases");
+	cJSON_AddNumberToObject(o, "compute", pr->ppr_in.compute_cycles);
+	cJSON_AddNumberToObject(o, "memory_instructions",
+				pr->ppr_in.memory_cycles);
+	cJSON_AddNumberToObject(o, "process", pr->ppr.t_process);
+	cJSON_AddNumberToObject(o, "regular", pr->ppr.t_regular);
+	cJSON_AddNumberToObject(o, "irregular", pr->ppr.t_irregular);
+	cJSON_AddNumberToObject(o, "memory_side", pr->ppr.memory_side);
+	cJSON_AddNumberToObject(o, "total", pr->ppr.cycles);
+	o = cJSON_AddObjectToObject(root, "loop");
+	cJSON_AddNumberToObject(o, "cycles_per_iteration",
+				pr->dag.cycles_per_iter);
+	cJSON_AddNumberToObject(o, "iterations", pr->dag.iterations);
+	cJSON_AddNumberToObject(o, "inner_trips", pr->dag.inner_trips);
+	arr = cJSON_AddArrayToObject(root, "levels");
+	for (i = 0; i < pr->nlevels; i++) {
+		cJSON *l = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(l, "name", pr->lev[i].name);
+		cJSON_AddNumberToObject(l, "misses_regular",
+					(double)pr->lev[i].misses_regular);
+		cJSON_AddNumberToObject(l, "misses_irregular",
+					(double)pr->lev[i].misses_irregular);
+		cJSON_AddNumberToObject(l, "bytes_regular",
+					pr->lev[i].bytes_regular);
+		cJSON_AddNumberToObject(l, "bytes_irregular",
+					pr->lev[i].bytes_irregular);
+		cJSON_AddNumberToObject(l, "writebacks",
+					(double)pr->lev[i].writebacks);
+		cJSON_AddNumberToObject(l, "prefetches",
+					(double)pr->lev[i].prefetches);
+		cJSON_AddNumberToObject(l, "bandwidth_bytes_per_cycle",
+					pr->ppr_in.bw[i]);
+		cJSON_AddNumberToObject(l, "t_irregular_cycles",
+					pr->ppr.t_irr_level[i]);
+		cJSON_AddItemToArray(arr, l);
+	}
+	o = cJSON_AddObjectToObject(root, "ecm");
+	cJSON_AddNumberToObject(o, "t_ol", pr->ecm_in.t_ol);
+	cJSON_AddNumberToObject(o, "t_nol", pr->ecm_in.t_nol);
+	arr = cJSON_AddArrayToObject(o, "t_data");
+	for (i = 0; i < pr->nlevels; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(pr->ecm.t_data[i]));
+	cJSON_AddNumberToObject(o, "cycles", pr->ecm.cycles);
+	cJSON_AddNumberToObject(o, "time_s", pr->ecm.time_s);
+	cJSON_AddNumberToObject(o, "gflops", pr->ecm.gflops);
+	o = cJSON_AddObjectToObject(root, "roofline");
+	cJSON_AddNumberToObject(o, "peak_gflops", pr->roof_in.peak_gflops);
+	cJSON_AddNumberToObject(o, "gflops", pr->roof.gflops);
+	cJSON_AddNumberToObject(o, "dram_gflops", pr->roof.dram_gflops);
+	cJSON_AddNumberToObject(o, "dram_intensity",
+				finite_or_zero(pr->roof.dram_intensity));
+	cJSON_AddNumberToObject(o, "limiting_level", pr->roof.limiting);
+	arr = cJSON_AddArrayToObject(o, "ceilings_gflops");
+	for (i = 0; i < pr->nlevels; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(
+			finite_or_zero(pr->roof.ceiling_gflops[i])));
+	if (fft) {
+		o = cJSON_AddObjectToObject(root, "fft3d");
+		cJSON_AddNumberToObject(o, "n", (double)fft->n);
+		cJSON_AddNumberToObject(o, "passes", fft->passes);
+		cJSON_AddNumberToObject(o, "dram_bytes", fft->bytes_dram);
+		cJSON_AddNumberToObject(o, "dram_intensity", fft->intensity);
+		cJSON_AddNumberToObject(o, "dram_intensity_pencil",
+					fft->intensity_pencil);
+		cJSON_AddNumberToObject(o, "dram_intensity_plane_cached",
+					fft->intensity_plane);
+		cJSON_AddNumberToObject(o, "time_s", fft->time_s);
+		cJSON_AddNumberToObject(o, "gflops", fft->gflops);
+	}
+	if (a->have) {
+		o = cJSON_AddObjectToObject(root, "advice");
+		cJSON_AddStringToObject(o, "text", a->text);
+		if (a->alt[0])
+			cJSON_AddStringToObject(o, "alternative", a->alt);
+		cJSON_AddNumberToObject(o, "predicted_speedup", a->speedup);
+	}
+	s = cJSON_Print(root);
+	if (s) {
+		fputs(s, f);
+		fputc('\n', f);
+		free(s);
+	}
+	cJSON_Delete(root);
+}
+
+enum { OPT_COLD = 256, OPT_NO_ADVICE };
+
+int cmd_predict(int argc, char **argv)
+{
+	static const struct option long_opts[] = {
+		{ "machine", required_argument, NULL, 'm' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "block", required_argument, NULL, 'b' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "n", required_argument, NULL, 'n' },
+		{ "cold", no_argument, NULL, OPT_COLD },
+		{ "no-advice", no_argument, NULL, OPT_NO_ADVICE },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct kernel_params p;
+	struct model_predict_opts po = { 0 };
+	struct machine m;
+	struct ppr_err err;
+	struct model_prediction *pr = NULL;
+	struct model_fft3d fft, *fftp = NULL;
+	struct advice adv;
+	enum cli_format fmt = CLI_FMT_TABLE;
+	const char *mpath = NULL, *outpath = NULL;
+	const struct kernel_desc *kd;
+	int c, no_advice = 0, rc = 1, have_block = 0;
+	unsigned long long v;
+	FILE *out;
+
+	memset(&p, 0, sizeof(p));
+	memset(&err, 0, sizeof(err));
+	memset(&adv, 0, sizeof(adv));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hm:k:b:v:n:f:o:", long_opts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'm':
+			mpath = optarg;
+			break;
+		case 'k':
+			p.kernel = optarg;
+			break;
+		case 'b':
+			if (kernel_block_parse(optarg, &p.block_r, &p.block_c))
+				return cli_usage_error(usage_text,
+					"--block '%s': expected RxC with R, C "
+					"in 1..8", optarg);
+			have_block = 1;
+			break;
+		case 'v':
+			if (kernel_variant_parse(optarg, &p.variant))
+				return cli_usage_error(usage_text,
+					"--variant '%s': expected naive, "
+					"avx2-unaligned or avx2-aligned", optarg);
+			break;
+		case 'n':
+			if (cli_parse_u64(optarg, &v) || !v)
+				return cli_usage_error(usage_text,
+					"--n '%s': expected a positive integer",
+					optarg);
+			p.n = v;
+			break;
+		case OPT_COLD:
+			po.cold = 1;
+			break;
+		case OPT_NO_ADVICE:
+			no_advice = 1;
+			break;
+		case 'f':
+			if (cli_format_parse(optarg, &fmt))
+				return cli_usage_error(usage_text,
+					"--format '%s': expected table, csv or "
+					"json", optarg);
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		default:
+			return cli_usage_error(usage_text, "unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (!mpath)
+		return cli_usage_error(usage_text, "--machine is required");
+	if (!p.kernel)
+		return cli_usage_error(usage_text, "--kernel is required");
+	kd = kernel_desc_find(p.kernel);
+	if (!kd)
+		return cli_usage_error(usage_text, "unknown kernel '%s'",
+				       p.kernel);
+	if (kd->needs_matrix) {
+		if (optind != argc - 1)
+			return cli_usage_error(usage_text, "kernel %s needs "
+					       "one MATRIX argument (file or "
+					       "gen:...)", p.kernel);
+		p.input = argv[optind];
+	} else if (optind != argc) {
+		return cli_usage_error(usage_text, "kernel %s takes no MATRIX "
+				       "argument ('%s')", p.kernel,
+				       argv[optind]);
+	}
+	if (kd->id == KERNEL_SPMV_BCSR && !have_block)
+		p.block_r = p.block_c = 2;
+	if (machine_load(mpath, &m, &err))
+		return cli_error_err(&err);
+	pr = calloc(1, sizeof(*pr));
+	if (!pr) {
+		machine_release(&m);
+		return cli_error("out of memory");
+	}
+	if (model_predict(&m, &p, &po, pr, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
+	}
+	if (kd->id == KERNEL_FFT3D) {
+		if (model_fft3d_eval(&m, p.n ? p.n : 64, &fft, &err)) {
+			rc = cli_error_err(&err);
+			goto done;
+		}
+		fftp = &fft;
+	}
+	if (!no_advice) {
+		int arc = 0;
+
+		if (kd->needs_matrix)
+			arc = advise_spmv(&m, &p, pr, &adv, &err);
+		else if (kd->id == KERNEL_CONV1D)
+			arc = advise_conv(&m, &p, pr, &adv, &err);
+		else
+			advise_other(pr, &adv);
+		if (arc) {
+			rc = cli_error_err(&err);
+			goto done;
+		}
+	}
+	out = cli_open_out(outpath);
+	if (!out)
+		goto done;
+	if (fmt == CLI_FMT_JSON)
+		print_json(out, &m, pr, fftp, &adv);
+	else if (fmt == CLI_FMT_CSV)
+		print_csv(out, &m, pr);
+	else
+		print_table(out, &m, pr, fftp, &adv);
+	rc = cli_close_out(out, outpath);
+done:
+	free(pr);
+	machine_release(&m);
+	return rc;
+}

@@ -1,0 +1,144 @@
+/*
+ * loops.c - the native kernels' loops on the instruction-DAG scheduler.
+ *
+ * Notes:
+ * - The loop bodies are the compiled native kernels themselves: the build
+ *   runs `objdump -d --no-show-raw-insn` on the kernels' objects and embeds
+ *   every kern_* function as a string (scripts/extract-loops.sh ->
+ *   $(BUILD)/gen/kernel_asm.c), so the schedule is of the instructions
+ *   that run, with the flags they were compiled with.
+ * - Nested loops (SpMV: rows around nonzeros, block rows around blocks)
+ *   are scheduled as the enclosing loop with the inner loop repeated
+ *   inner_trips times (dag_sched_opts.inner_trips), so successive short
+ *   rows overlap in the reorder window as they do on the hardware.  The
+ *   inner trip count is the mean inner work per outer iteration divided by
+ *   the inner loop's flops per iteration (gcc unrolls the CSR loop by 2);
+ *   a fractional count is interpolated between the two neighbouring
+ *   integer schedules.  The remainder code of an unrolled loop runs in
+ *   every scheduled outer iteration (an over-estimate of at most one
+ *   remainder per row).
+ * - Flat loops (convolution, FFT butterflies) run total_flops / flops per
+ *   iteration iterations at the steady-state cycles per iteration.
+ */
+#include "model/predict.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+struct model_asm_entry {
+	const char *symbol;
+	const char *text;
+};
+extern const struct model_asm_entry model_asm_table[];
+
+const char *model_kernel_asm(const char *symbol)
+{
+	unsigned i;
+
+	if (!symbol)
+		return NULL;
+	for (i = 0; model_asm_table[i].symbol; i++)
+		if (!strcmp(model_asm_table[i].symbol, symbol))
+			return model_asm_table[i].text;
+	return NULL;
+}
+
+const char *model_kernel_asm_symbol(unsigned i)
+{
+	unsigned k;
+
+	for (k = 0; model_asm_table[k].symbol; k++)
+		if (k == i)
+			return model_asm_table[k].symbol;
+	return NULL;
+}
+
+const struct dag_core *model_machine_core(const struct machine *m)
+{
+	if (m->has_core)
+		return &m->core;
+	if (m->name && strstr(m->name, "haswell"))
+		return dag_core_builtin("haswell");
+	return dag_core_builtin("zen5");
+}
+
+/* Schedule with a given integer inner trip count (0: flat). */
+static int sched(const struct dag_prog *p, const struct dag_loop *loop,
+		 const struct dag_core *core, unsigned trips,
+		 struct dag_result *res, struct ppr_err *err)
+{
+	struct dag_sched_opts o = { 0 };
+
+	o.inner_trips = trips;
+	return dag_sched_run(p, loop, core, &o, res, err);
+}
+
+int model_kernel_dag(const char *symbol, const struct dag_core *core,
+		     const struct model_work *w, struct model_kernel_dag *out,
+		     struct ppr_err *err)
+{
+	const char *text = model_kernel_asm(symbol);
+	struct dag_prog *p;
+	struct dag_loop loop;
+	struct dag_result inner, lo, hi;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!text)
+		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+				   "no extracted loop for kernel symbol '%s'",
+				   symbol ? symbol : "(null)");
+	snprintf(out->symbol, sizeof(out->symbol), "%s", symbol);
+	p = dag_prog_new();
+	rc = dag_asm_parse(p, text, strlen(text), symbol, err);
+	if (!rc)
+		rc = dag_loop_find(p, NULL, &loop, err);
+	if (rc)
+		goto done;
+	if (w->outer_iters > 0 && loop.has_outer) {
+		double trips, frac;
+		unsigned t0;
+
+		rc = sched(p, &loop, core, 0, &inner, err);
+		if (rc)
+			goto done;
+		trips = inner.flops_per_iter > 0 ?
+			w->inner_flops_per_outer / inner.flops_per_iter : 1;
+		if (trips < 1)
+			trips = 1;
+		t0 = (unsigned)floor(trips);
+		frac = trips - t0;
+		rc = sched(p, &loop, core, t0, &lo, err);
+		if (rc)
+			goto done;
+		if (frac > 1e-6) {
+			rc = sched(p, &loop, core, t0 + 1, &hi, err);
+			if (rc)
+				goto done;
+			lo.cycles_per_iter += frac * (hi.cycles_per_iter -
+						      lo.cycles_per_iter);
+			lo.compute_cycles += frac * (hi.compute_cycles -
+						     lo.compute_cycles);
+			lo.memory_cycles += frac * (hi.memory_cycles -
+						    lo.memory_cycles);
+		}
+		out->inner_trips = trips;
+		out->iterations = w->outer_iters;
+		out->res = lo;
+	} else {
+		rc = sched(p, &loop, core, 0, &out->res, err);
+		if (rc)
+			goto done;
+		out->iterations = out->res.flops_per_iter > 0 ?
+			w->total_flops / out->res.flops_per_iter :
+			w->outer_iters;
+	}
+	out->cycles_per_iter = out->res.cycles_per_iter;
+	out->cycles = out->res.cycles_per_iter * out->iterations;
+	out->compute_cycles = out->res.compute_cycles * out->iterations;
+	out->memory_cycles = out->res.memory_cycles * out->iterations;
+done:
+	dag_prog_free(p);
+	return rc;
+}

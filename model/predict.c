@@ -1,0 +1,266 @@
+/*
+ * predict.c - one PPR prediction: (machine, kernel, input) -> time, the
+ * phases, traffic per level split regular/irregular, ECM and Roofline.
+ *
+ * Notes:
+ * - Data transfer comes from the simulator built from the machine file's
+ *   hierarchy, cold caches, fed by the instrumented kernel (the same body
+ *   as the native one).  Regular lines are those the kernel tags regular
+ *   (row_ptr, col_idx, vals, y, conv input/output, FFT arrays); x of SpMV
+ *   is irregular.
+ * - eq. (2), regular data: a regular demand miss at level i-1 that hits
+ *   level i came from level i; one that misses the last level came from
+ *   memory.  Lines a level's prefetcher fetched are counted as coming from
+ *   the level below it.  Each origin's bytes move at the narrowest link
+ *   between it and L2 (model_min_bandwidth), latency hidden by prefetch
+ *   (the paper's assumption).
+ * - Stores and write-backs (the paper is silent): a store miss allocates
+ *   (write-allocate, as every level of the shipped machines does), so its
+ *   line is a fill like a load's; dirty lines evicted towards memory cost
+ *   the same link bandwidth again, added to the regular bytes of the
+ *   level they go to (y of SpMV, conv output).  Write-backs still dirty at
+ *   the end of the run are not counted (they happen after the kernel).
+ * - eq. (3), irregular misses: one line per miss at each level at that
+ *   level's incoming bandwidth, as the paper; the latency of irregular
+ *   misses is taken as overlapped by memory-level parallelism (out-of-order
+ *   cores keep 10-20 misses in flight), which holds for SpMV's x because
+ *   its addresses come from col_idx loads that run far ahead.
+ * - ECM (Kerncraft form): T_OL = S_DAG(compute), T_nOL = S_DAG(memory),
+ *   transfer terms = (misses + write-backs) x line at each level / that
+ *   link's bandwidth, summed.
+ * - Roofline: peak = flops per cycle x clock (single precision for the
+ *   convolution, double otherwise); cache-aware ceilings use the same
+ *   per-level bytes; the DRAM roofline uses the bytes to/from memory.
+ */
+#include "model/predict.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+/* Rows / block rows and inner flops of an SpMV run, from its description
+ * ("spmv-csr IN (R x C, nnz N)", "spmv-bcsr RxC IN (R x C, nnz N, B
+ * blocks, fill F)"): kernels.h has no accessor for them. */
+static void spmv_work(const struct kernel_run *run,
+		      const struct kernel_params *p, struct model_work *w)
+{
+	const char *d = kernel_run_describe(run);
+	const char *par = strrchr(d, '(');
+	unsigned long long rows = 0, cols = 0, nnz = 0, nb = 0;
+	unsigned r = p->block_r ? p->block_r : 1, c = p->block_c ? p->block_c : 1;
+
+	if (par && sscanf(par, "(%llu x %llu, nnz %llu, %llu blocks", &rows,
+			  &cols, &nnz, &nb) >= 3) {
+		if (!strncmp(d, "spmv-bcsr", 9) && nb) {
+			double brows = ceil((double)rows / r);
+
+			w->outer_iters = brows;
+			w->inner_flops_per_outer = brows > 0 ?
+				2.0 * (double)nb * r * c / brows : 0;
+			w->total_flops = 2.0 * (double)nb * r * c;
+		} else {
+			w->outer_iters = (double)rows;
+			w->inner_flops_per_outer = rows ?
+				2.0 * (double)nnz / (double)rows : 0;
+			w->total_flops = 2.0 * (double)nnz;
+		}
+	}
+}
+
+/* a -= b for the counters the model reads */
+static void stats_sub(struct sim_level_stats *a,
+		      const struct sim_level_stats *b)
+{
+	unsigned op, t;
+
+	for (op = 0; op < PPR_NOPS; op++)
+		for (t = 0; t < PPR_NTAGS; t++) {
+			a->accesses[op][t] -= b->accesses[op][t];
+			a->misses[op][t] -= b->misses[op][t];
+			a->hits[op][t] -= b->hits[op][t];
+		}
+	a->prefetches_issued -= b->prefetches_issued;
+	a->prefetches_useful -= b->prefetches_useful;
+	a->writebacks -= b->writebacks;
+	a->evictions -= b->evictions;
+	a->bytes_from_below -= b->bytes_from_below;
+	a->bytes_to_below -= b->bytes_to_below;
+}
+
+static int is_spmv(const struct kernel_params *p)
+{
+	return !strncmp(p->kernel, "spmv", 4);
+}
+
+int model_predict_run(const struct machine *m, struct kernel_run *run,
+		      const struct kernel_params *p,
+		      const struct model_predict_opts *o,
+		      struct model_prediction *out, struct ppr_err *err)
+{
+	struct sim_level_stats before[SIM_MAX_LEVELS + 1];
+	struct sim_hier *h;
+	struct ppr_sink sink;
+	struct model_work w = { 0 };
+	double bw[SIM_MAX_LEVELS];
+	unsigned n, i, line;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(out->describe, sizeof(out->describe), "%s",
+		 kernel_run_describe(run));
+	snprintf(out->symbol, sizeof(out->symbol), "%s",
+		 kernel_run_symbol(run));
+	out->flops = kernel_run_flops(run);
+	out->clock_ghz = m->clock_ghz;
+
+	/* in-core: the loop's schedule */
+	w.total_flops = out->flops;
+	if (is_spmv(p))
+		spmv_work(run, p, &w);
+	rc = model_kernel_dag(out->symbol, model_machine_core(m), &w,
+			      &out->dag, err);
+	if (rc)
+		return rc;
+
+	/* data transfer: the simulator, cold */
+	h = sim_hier_new(&m->hier, err);
+	if (!h)
+		return err && err->code ? err->code : PPR_ENOMEM;
+	sink = sim_hier_sink(h);
+	out->cold = o && o->cold;
+	memset(before, 0, sizeof(before));
+	kernel_run_reset(run);
+	rc = kernel_run_instrumented(run, &sink);
+	kernel_run_reset(run);
+	if (!rc && !out->cold) {
+		/* warm: count only a second execution */
+		for (i = 0; i < sim_hier_level_count(h) &&
+			    i <= SIM_MAX_LEVELS; i++)
+			before[i] = *sim_hier_level_stats(h, i);
+		rc = kernel_run_instrumented(run, &sink);
+		kernel_run_reset(run);
+	}
+	if (rc) {
+		sim_hier_free(h);
+		return ppr_err_set(err, rc, NULL, 0, 0,
+				   "simulating %s failed", out->describe);
+	}
+	n = m->hier.nlevels;
+	if (n > MODEL_MAX_LEVELS)
+		n = MODEL_MAX_LEVELS;
+	out->nlevels = n;
+	machine_fill_bandwidths(m, bw);
+	line = m->hier.levels[0].line_size;
+	{
+		double reg_miss[MODEL_MAX_LEVELS + 1] = { 0 };
+		double origin[MODEL_MAX_LEVELS + 1] = { 0 };
+		unsigned lvl;
+
+		/* data levels in hierarchy order (skip a split L1I) */
+		for (i = 0; i < n; i++) {
+			struct sim_level_stats sd;
+			const struct sim_level_stats *s = &sd;
+			const struct sim_level_config *lc;
+			struct model_level_traffic *t = &out->lev[i];
+
+			lvl = (i == 0 || !m->hier.split_l1) ? i : i + 1;
+			sd = *sim_hier_level_stats(h, lvl);
+			stats_sub(&sd, &before[lvl]);
+			lc = sim_hier_level_config(h, lvl);
+			snprintf(t->name, sizeof(t->name), "%s", lc->name);
+			t->misses_regular = sim_stat_tag(s->misses,
+							 PPR_TAG_REGULAR);
+			t->misses_irregular = sim_stat_tag(s->misses,
+							   PPR_TAG_IRREGULAR);
+			t->writebacks = s->writebacks;
+			t->prefetches = s->prefetches_issued;
+			t->bytes_regular = (double)(t->misses_regular +
+						    t->prefetches) * line;
+			t->bytes_irregular = (double)t->misses_irregular *
+					     line;
+			t->bytes_total = (double)(sim_stat_sum(s->misses) +
+						  t->prefetches +
+						  t->writebacks) * line;
+			reg_miss[i] = (double)t->misses_regular;
+		}
+		/* origin of regular lines: level k (1..n-1) or memory (n) */
+		for (i = 0; i < n; i++) {
+			double from_below = i + 1 < n ?
+				reg_miss[i] - reg_miss[i + 1] : reg_miss[i];
+
+			if (from_below < 0)
+				from_below = 0;
+			origin[i + 1] += from_below * line;
+			/* prefetched lines come from the level below */
+			origin[i + 1] += (double)out->lev[i].prefetches * line;
+			/* write-backs go to the level below */
+			origin[i + 1] += (double)out->lev[i].writebacks * line;
+		}
+		for (i = 0; i <= n; i++)
+			out->ppr_in.regular_by_origin[i] = origin[i];
+	}
+	sim_hier_free(h);
+
+	/* PPR */
+	out->ppr_in.flops = out->flops;
+	out->ppr_in.compute_cycles = out->dag.compute_cycles;
+	out->ppr_in.memory_cycles = out->dag.memory_cycles;
+	out->ppr_in.nlevels = n;
+	out->ppr_in.line_size = line;
+	out->ppr_in.clock_ghz = m->clock_ghz;
+	for (i = 0; i < n; i++) {
+		out->ppr_in.bw[i] = bw[i];
+		out->ppr_in.irregular_misses[i] =
+			(double)out->lev[i].misses_irregular;
+		out->bw_gbs[i] = bw[i] * m->clock_ghz;
+	}
+	rc = model_ppr_eval(&out->ppr_in, &out->ppr, err);
+	if (rc)
+		return rc;
+
+	/* ECM */
+	out->ecm_in.flops = out->flops;
+	out->ecm_in.t_ol = out->dag.compute_cycles;
+	out->ecm_in.t_nol = out->dag.memory_cycles;
+	out->ecm_in.nlevels = n;
+	out->ecm_in.clock_ghz = m->clock_ghz;
+	for (i = 0; i < n; i++) {
+		out->ecm_in.bytes[i] = out->lev[i].bytes_total;
+		out->ecm_in.bw[i] = bw[i];
+	}
+	rc = model_ecm_eval(&out->ecm_in, &out->ecm, err);
+	if (rc)
+		return rc;
+
+	/* Roofline */
+	out->roof_in.flops = out->flops;
+	out->roof_in.peak_gflops = m->clock_ghz *
+		(p->kernel && !strcmp(p->kernel, "conv1d") ?
+		 m->flops_per_cycle_sp : m->flops_per_cycle_dp);
+	if (!(out->roof_in.peak_gflops > 0))
+		out->roof_in.peak_gflops = m->clock_ghz * 16;
+	out->roof_in.nlevels = n;
+	for (i = 0; i < n; i++) {
+		out->roof_in.bytes[i] = out->lev[i].bytes_total;
+		out->roof_in.bw_gbs[i] = out->bw_gbs[i];
+	}
+	return model_roofline_eval(&out->roof_in, &out->roof, err);
+}
+
+int model_predict(const struct machine *m, const struct kernel_params *p,
+		  const struct model_predict_opts *o,
+		  struct model_prediction *out, struct ppr_err *err)
+{
+	struct kernel_run *run = NULL;
+	int rc;
+
+	rc = kernel_run_new(p, &run, err);
+	if (rc)
+		return rc;
+	rc = model_predict_run(m, run, p, o, out, err);
+	kernel_run_free(run);
+	return rc;
+}

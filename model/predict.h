@@ -1,0 +1,197 @@
+/*
+ * predict.h - the PPR model end to end: the native kernels' loops on the
+ * DAG scheduler, one prediction of (machine, kernel, input) with ECM and
+ * Roofline beside it, BCSR block-shape selection, the convolution study
+ * and the 3-D FFT intensity.
+ *
+ * Ownership: every result is a caller-owned struct filled in place; the
+ * functions allocate only internally and free before returning.
+ */
+#ifndef PPR_MODEL_PREDICT_H
+#define PPR_MODEL_PREDICT_H
+
+#include <stdint.h>
+
+#include "common/ppr_err.h"
+#include "dag/dag.h"
+#include "kernels/kernels.h"
+#include "machines/machine.h"
+#include "matrix/matrix.h"
+#include "model/model.h"
+
+/* ---- kernel loops (model/loops.c) ---------------------------------- */
+
+/* objdump -d listing of a native kernel function, embedded at build time
+ * (scripts/extract-loops.sh); NULL when the symbol is unknown. */
+const char *model_kernel_asm(const char *symbol);
+/* Symbols embedded, NULL-terminated iteration: i-th or NULL. */
+const char *model_kernel_asm_symbol(unsigned i);
+
+/*
+ * How much work the loop does.  Flat kernels (conv, FFT): outer_iters = 0
+ * and total_flops = executed flops (with fill); iterations = total_flops /
+ * flops per loop iteration.  Nested (SpMV): outer_iters rows (block rows)
+ * and inner_flops_per_outer the flops of the inner loop per outer
+ * iteration (mean row length x 2, with fill for BCSR); the enclosing loop
+ * is scheduled with the inner loop run that many times.
+ */
+struct model_work {
+	double total_flops;
+	double outer_iters;
+	double inner_flops_per_outer;
+};
+
+struct model_kernel_dag {
+	char symbol[64];
+	double compute_cycles;   /* S_DAG(compute), whole run */
+	double memory_cycles;    /* S_DAG(memory), whole run */
+	double cycles;           /* full schedule, whole run */
+	double iterations;       /* loop iterations (outer when nested) */
+	double inner_trips;      /* inner iterations per outer (0: flat) */
+	double cycles_per_iter;
+	struct dag_result res;   /* the schedule (nested when inner_trips) */
+};
+
+/* The core model of a machine: its "core" section, else a built-in by
+ * name (haswell for a file named haswell, zen5 otherwise). */
+const struct dag_core *model_machine_core(const struct machine *m);
+
+int model_kernel_dag(const char *symbol, const struct dag_core *core,
+		     const struct model_work *w, struct model_kernel_dag *out,
+		     struct ppr_err *err);
+
+/* ---- one prediction (model/predict.c) ------------------------------- */
+
+struct model_level_traffic {
+	char name[SIM_NAME_MAX];
+	uint64_t misses_regular, misses_irregular;
+	uint64_t writebacks;
+	uint64_t prefetches;
+	double bytes_regular;    /* regular lines into this level, bytes */
+	double bytes_irregular;  /* irregular lines into this level, bytes */
+	double bytes_total;      /* fills + write-backs crossing below it */
+};
+
+struct model_prediction {
+	char describe[768];
+	char symbol[64];
+	double flops;            /* useful flops of one execution */
+	double clock_ghz;
+	struct model_kernel_dag dag;
+	unsigned nlevels;
+	struct model_level_traffic lev[MODEL_MAX_LEVELS];
+	struct model_ppr_in ppr_in;
+	struct model_ppr_out ppr;
+	struct model_ecm_in ecm_in;
+	struct model_ecm_out ecm;
+	struct model_roofline_in roof_in;
+	struct model_roofline_out roof;
+	double bw_gbs[MODEL_MAX_LEVELS];
+	int cold;
+};
+
+struct model_predict_opts {
+	int cold;   /* 1: one execution from cold caches; 0 (default): the
+		       steady state of repeated executions (the second of
+		       two simulated runs), as `ppr measure` times it */
+};
+
+/*
+ * Predict one execution of a kernel instance on machine m: the
+ * instrumented kernel into a simulator built from m->hier, the loop's DAG
+ * schedule, then PPR eq. (1)-(4), ECM and Roofline.  o may be NULL.
+ */
+int model_predict_run(const struct machine *m, struct kernel_run *run,
+		      const struct kernel_params *p,
+		      const struct model_predict_opts *o,
+		      struct model_prediction *out, struct ppr_err *err);
+int model_predict(const struct machine *m, const struct kernel_params *p,
+		  const struct model_predict_opts *o,
+		  struct model_prediction *out, struct ppr_err *err);
+
+/* ---- BCSR shape selection (model/bcsr_select.c) --------------------- */
+
+struct model_bcsr_shape {
+	unsigned r, c;
+	uint64_t nblocks;
+	double fill;
+	double cycles;           /* predicted, one SpMV */
+	double time_s;
+	double gflops;           /* useful flops (2 nnz) / time */
+	double dag_cycles;       /* T_process */
+	double t_regular, t_irregular;
+	double x_misses[MODEL_MAX_LEVELS];
+};
+
+struct model_bcsr_opts {
+	unsigned threads;        /* 0: 2 */
+	double sample;           /* fraction of block rows simulated (0: auto) */
+};
+
+struct model_bcsr_result {
+	struct model_bcsr_shape shape[64]; /* index (r-1)*8 + (c-1) */
+	unsigned pick;           /* index of the predicted best */
+	double speedup;          /* predicted time of 1x1 / pick */
+	double sample;           /* fraction of block rows simulated */
+	double wall_s;           /* prediction wall time */
+	uint64_t rows, cols, nnz;
+};
+
+int model_bcsr_select(const struct machine *m, const struct csr *a,
+		      const struct model_bcsr_opts *o,
+		      struct model_bcsr_result *out, struct ppr_err *err);
+
+/* ---- convolution study (model/conv.c) ------------------------------- */
+
+/*
+ * The paper's memory transfer: 10 cycles per 2 lines of 64 B at 2.7 GHz
+ * (its section 5.1) = 12.8 B/cycle = 34.56 GB/s sustained, against the
+ * 42.6 GB/s peak of its machine (Table 1, haswell.json).  Paper mode
+ * scales a machine's memory bandwidth by this ratio until machine files
+ * carry a sustained figure.
+ */
+#define MODEL_PAPER_MEM_SUSTAINED_GBS 34.56
+#define MODEL_PAPER_MEM_PEAK_GBS 42.6
+
+struct model_conv_row {
+	enum conv_variant variant;
+	double compute_cycles, memory_cycles; /* per block of 16 outputs */
+	double lines;            /* lines transferred per block */
+	double gflops[MODEL_MAX_LEVELS + 1];  /* per residence level */
+	double cycles[MODEL_MAX_LEVELS + 1];
+};
+
+struct model_conv_paper {
+	unsigned nres;           /* residence levels: L1..Ln, memory */
+	char res_name[MODEL_MAX_LEVELS + 1][16];
+	struct model_conv_row row[3];
+	int best[MODEL_MAX_LEVELS + 1]; /* variant index per residence */
+};
+
+/* Tables 4-6 from the paper's instruction counts on machine m. */
+int model_conv_paper(const struct machine *m,
+		     struct model_conv_paper *out, struct ppr_err *err);
+
+/* ---- 3-D FFT (model/fft.c) ------------------------------------------ */
+
+struct model_fft3d {
+	uint64_t n;              /* per dimension */
+	double flops;            /* 5 N^3 log2 N^3 */
+	double bytes_dram;       /* predicted DRAM traffic */
+	double intensity;        /* flops / DRAM byte, on this machine */
+	double intensity_pencil; /* 3 passes: only a pencil stays in cache */
+	double bytes_plane;      /* when one n x n plane stays in cache */
+	double intensity_plane;
+	double passes;           /* passes over the data from DRAM */
+	double time_s;           /* bandwidth-bound time */
+	double gflops;
+};
+
+/*
+ * The Roofline paper's 3-D FFT intensity: out-of-cache passes over the
+ * 16 N^3-byte array (complex double), each reading and writing it.
+ */
+int model_fft3d_eval(const struct machine *m, uint64_t n,
+		     struct model_fft3d *out, struct ppr_err *err);
+
+#endif
