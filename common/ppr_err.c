@@ -35,6 +35,14 @@ int ppr_err_set(struct ppr_err *err, int code, const char *file, long line,
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	/*
+	 * Messages quote input text; a control byte there (newline, CR,
+	 * escape...) would break the one-line error or the terminal: show
+	 * it as '?'.
+	 */
+	for (char *p = err->msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	return code;
 }
 
