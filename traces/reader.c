@@ -61,6 +61,11 @@ int trace_reader_fail(struct trace_reader *r, struct ppr_err *err, int code,
 	va_start(ap, fmt);
 	vsnprintf(r->saved.msg, sizeof(r->saved.msg), fmt, ap);
 	va_end(ap);
+	/* A control byte quoted from the input would split the one-line
+	 * message (as ppr_err_set does): show it as '?'. */
+	for (char *q = r->saved.msg; *q; q++)
+		if ((unsigned char)*q < 0x20 || *q == 0x7f)
+			*q = '?';
 	if (err)
 		*err = r->saved;
 	return code;
