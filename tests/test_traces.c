@@ -34,7 +34,7 @@ static void make_stream(struct ppr_access *a, size_t n, int with_modify)
 
 		switch (r & 7) {
 		case 0: addr = xs(); break;                 /* anywhere in 2^64 */
-		case 1: addr -= r >> 40; break;             /* big step down */
+		case 1: addr -= r >> (28 + (r & 8)); break;  /* big step down */
 		case 2: addr += (r >> 8) & 0xffffff; break; /* medium */
 		default: addr += ((r >> 8) & 63) - 20; break; /* small +- */
 		}
@@ -375,8 +375,10 @@ static const struct bad_case bad_cases[] = {
 		"t.ppr: record 1 (byte 32): delta varint longer than 10 bytes"),
 	PPR_ROW(HDR "\x18\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02",
 		"t.ppr: record 1 (byte 32): delta varint overflows 64 bits"),
-	PPR_ROW(HDR "\x18\x10\x7f\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01",
+	PPR_ROW(HDR "\x18\x10\x18\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02",
 		"t.ppr: record 2 (byte 34): delta varint overflows 64 bits"),
+	PPR_ROW(HDR "\x18\x10\x72\x00\x00",  /* REPEAT wants 4 bytes */
+		"t.ppr: record 2 (byte 34): truncated record"),
 	PPR_ROW(HDR "\x30\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x00",
 		"t.ppr: record 1 (byte 32): size varint longer than 10 bytes"),
 	PPR_ROW(HDR "\x30\x00\x00", "t.ppr: record 1 (byte 32): size 0"),
@@ -701,6 +703,80 @@ static void test_text_edges(void)
 	free(line);
 }
 
+/* The exact bytes of the example in traces/README.md. */
+static void test_golden_bytes(void)
+{
+	static const unsigned char want[] = {
+		0x89, 0x50, 0x50, 0x52, 0x0d, 0x0a, 0x1a, 0x0a, /* magic */
+		0x01, 0x00, 0x20, 0x00, 0x40, 0x00, 0x00, 0x00, /* v1, 32, 64 */
+		0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* enc, flags */
+		0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* count 5 */
+		0x18, 0x80, 0x80, 0x80, 0x80, 0x02,  /* NEW load 8 B, +0x10000000 */
+		0x90,                                /* SHORT +8 */
+		0x11, 0xe0, 0xff, 0x03,              /* NEW store 4 B, +0x7ff0 */
+		0x18, 0x10,                          /* NEW load 8 B, +8 */
+		0x70, 0x00, 0x00, 0x00, 0x02,        /* REPEAT 4 bytes, +0x10000000 */
+		0x38, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* END, 5 */
+		0x42, 0x6c, 0x08, 0xc8, 0x59, 0x09, 0x8d, 0x09, /* checksum */
+	};
+	static const struct ppr_access a[5] = {
+		{ .addr = 0x10000000, .size = 8, .op = PPR_OP_LOAD },
+		{ .addr = 0x10000008, .size = 8, .op = PPR_OP_LOAD },
+		{ .addr = 0x7ff0, .size = 4, .op = PPR_OP_STORE },
+		{ .addr = 0x10000010, .size = 8, .op = PPR_OP_LOAD },
+		{ .addr = 0x20000010, .size = 8, .op = PPR_OP_LOAD },
+	};
+	struct trace_writer_config wc = { .format = TRACE_FMT_PPR, .line_size = 64 };
+	struct trace_writer *w;
+	struct ppr_err err = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	T_EQ_U64(trace_writer_new_file(&w, f, "g", &wc, &err), 0);
+	T_EQ_U64(trace_writer_write(w, a, 5, &err), 0);
+	T_EQ_U64(trace_writer_finish(w, &err), 0);
+	trace_writer_free(w);
+	fclose(f);
+	T_EQ_U64(len, sizeof(want));
+	T_CHECK(len == sizeof(want) && !memcmp(buf, want, len));
+	free(buf);
+}
+
+/* Each REPEAT width, and a same-kind delta too big for REPEAT. */
+static void test_repeat_widths(void)
+{
+	static const uint64_t deltas[] = {
+		64, (1u << 11) - 8, 1u << 11, (1u << 19) - 8, 1u << 19,
+		(1u << 27) - 8, 1u << 27, (1ull << 35) - 8, 1ull << 35,
+		(uint64_t)-(1ll << 35), (uint64_t)-(1ll << 35) - 1, 1ull << 63,
+	};
+	/* REPEAT holds |zz| < 2^36 in 1 + 1..4 bytes; beyond, the kind is
+	   restated: NEW KIND + varint */
+	static const size_t bytes[] = { 2, 2, 3, 3, 4, 4, 5, 5, 7, 5, 7, 11 };
+	struct ppr_access a[2] = {
+		{ .addr = 1000, .size = 8 }, { .size = 8 },
+	};
+	size_t i, len;
+
+	for (i = 0; i < sizeof(deltas) / sizeof(deltas[0]); i++) {
+		struct trace_reader *r;
+		struct ppr_access b[3];
+		struct ppr_err err = { 0 };
+		char *buf;
+
+		a[1].addr = a[0].addr + deltas[i];
+		buf = write_mem(a, 2, TRACE_FMT_PPR, &len);
+		/* header 32, first record 3 (0x18 + 2-byte varint of 2000), trailer 17 */
+		T_EQ_U64_AT(len - 32 - 3 - 17, bytes[i], i);
+		T_EQ_U64_AT(trace_reader_new_mem(&r, buf, len, "w", NULL, &err), 0, i);
+		T_EQ_U64_AT(read_all(r, b, 3, 3, &err), 2, i);
+		T_EQ_U64_AT(b[1].addr, a[1].addr, i);
+		trace_reader_free(r);
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	test_format_names();
@@ -716,5 +792,7 @@ int main(void)
 	test_seq_size();
 	test_text_file_windows();
 	test_text_edges();
+	test_golden_bytes();
+	test_repeat_widths();
 	return t_done();
 }

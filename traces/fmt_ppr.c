@@ -3,8 +3,9 @@
  * encoder.  The byte layout is documented in traces/README.md.
  *
  * Notes:
- * - A record is a control byte, then (new kind with an explicit size) a
- *   varint size, then a zigzag varint address delta.  The delta is taken
+ * - A record is a control byte and a zigzag address delta: in the control
+ *   byte (SHORT), in 1..4 fixed bytes (REPEAT), or as a varint after the
+ *   kind and an optional varint size (NEW KIND).  The delta is taken
  *   against the last address of the same op, modulo 2^64, so any address
  *   sequence round-trips exactly and "address overflow" cannot happen in
  *   this format (it can in text formats: more than 64 bits of hex).
@@ -71,8 +72,17 @@ uint8_t *trace_ppr_encode(struct trace_ppr_enc *e, uint8_t *q,
 			*q++ = (uint8_t)(TRACE_PPR_SHORT | zz);
 			return q;
 		}
-		*q++ = (uint8_t)(TRACE_PPR_REPEAT | (zz & 0x3f));
-		return put_varint(q, zz >> 6);
+		if (zz <= TRACE_PPR_REPEAT_MAX_ZZ) {
+			uint64_t hi = zz >> 4;
+			unsigned nb = hi < (1u << 8) ? 1 : hi < (1u << 16) ? 2
+				    : hi < (1u << 24) ? 3 : 4;
+
+			*q++ = (uint8_t)(TRACE_PPR_REPEAT | (nb - 1) << 4 |
+					 (zz & 0x0f));
+			trace_put_le(q, hi, (int)nb);
+			return q + nb;
+		}
+		/* a delta of 2^35 bytes or more: restate the kind */
 	}
 	sc = size_code(a->size);
 	*q++ = (uint8_t)(sc << 3 | (unsigned)a->tag << 2 | a->op);
@@ -150,6 +160,24 @@ static inline int get_varint_fast(const uint8_t **pp, const uint8_t *end,
 	}
 #endif
 	return get_varint(pp, end, out);
+}
+
+/* nb (1..4) little-endian bytes at q; q + nb <= end. */
+static inline uint64_t load_le_upto4(const uint8_t *q, unsigned nb,
+				     const uint8_t *end)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	static const uint32_t mask[4] = { 0xff, 0xffff, 0xffffff, 0xffffffff };
+	uint32_t w;
+
+	if (end - q >= 4) {
+		memcpy(&w, q, 4);
+		return w & mask[nb - 1];
+	}
+#else
+	(void)end;
+#endif
+	return trace_get_le(q, (int)nb);
 }
 
 int trace_ppr_read_header(struct trace_reader *r, struct ppr_err *err)
@@ -340,17 +368,15 @@ int trace_ppr_next(struct trace_reader *r, struct ppr_access *buf, size_t cap,
 			}
 			q = p + 1;
 			if (c & TRACE_PPR_REPEAT) {
+				unsigned nb = (c >> 4 & 3) + 1;
+
 				if (!d.have_kind)
 					goto no_kind;
-				rc = get_varint_fast(&q, end, &v);
-				if (rc == VAR_MORE)
+				if ((size_t)(end - q) < nb)
 					break;
-				if (rc < 0 || v >> 58) {
-					what = varint_problem(rc < 0 ? rc : VAR_OVERFLOW,
-							      "delta");
-					goto bad;
-				}
-				zz = (c & 0x3f) | v << 6;
+				v = load_le_upto4(q, nb, end);
+				q += nb;
+				zz = (c & 0x0f) | v << 4;
 				pa += trace_unzigzag(zz);
 			} else {
 				struct ppr_access nk = { 0 };

@@ -31,7 +31,8 @@
 
 /* Control byte forms. */
 #define TRACE_PPR_SHORT 0x80        /* 1zzzzzzz: same kind, 7-bit zigzag */
-#define TRACE_PPR_REPEAT 0x40       /* 01zzzzzz + varint: same kind */
+#define TRACE_PPR_REPEAT 0x40       /* 01wwzzzz + ww+1 LE bytes: same kind */
+#define TRACE_PPR_REPEAT_MAX_ZZ ((1ull << 36) - 1)
 #define TRACE_PPR_SIZE_EXPLICIT 6   /* size code: varint size follows */
 #define TRACE_PPR_SIZE_ESCAPE 7     /* size code: escape, low 3 bits say */
 #define TRACE_PPR_END 0x38          /* escape 0: end of records */
