@@ -141,6 +141,12 @@ int main(void)
 		free(mut);
 		free(t);
 	}
+	/* found by libFuzzer: a hex field of only zeros at the very end */
+	{
+		static const char z[] = "M 1 00000000000000000000000000000000000000";
+
+		one((const uint8_t *)z, sizeof(z) - 1);
+	}
 	/* random bytes, also behind a valid ppr magic */
 	for (m = 0; m < 2000; m++) {
 		size_t n = (size_t)(next() % sizeof(noise));

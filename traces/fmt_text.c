@@ -154,7 +154,7 @@ static int parse_hex(const uint8_t **pp, const uint8_t *end, int stop,
 	if (p - s > 16) {  /* more than 64 bits unless leading zeros */
 		const uint8_t *z = s;
 
-		while (*z == '0')
+		while (z < p && *z == '0')
 			z++;
 		if (p - z > 16) {
 			snprintf(msg, mlen, "%s exceeds 64 bits", field);
