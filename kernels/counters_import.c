@@ -59,7 +59,10 @@ static int parse_double_strict(const char *s, double *v)
 		return -1;
 	errno = 0;
 	*v = strtod(s, &end);
-	return (errno || *end || *v < 0) ? -1 : 0;
+	/* NaN, inf, negative and >= 2^64 are refused: the count is
+	 * converted to uint64_t (fuzzing found 1.1e25 overflowing it). */
+	return (errno || *end || !(*v >= 0 && *v < 18446744073709551616.0))
+		? -1 : 0;
 }
 
 static int add_event(struct counter_set *s, const char *file, long line,
