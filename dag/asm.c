@@ -728,8 +728,8 @@ static int parse_operand(const char *src, struct operand *o, int branch,
 			trim_copy(t, sizeof(t), f[i], strlen(f[i]));
 			f[i] = NULL;
 			if (i < 2 && t[0]) {
-				int r;
-				unsigned bits;
+				int r = -1;
+				unsigned bits = 0;
 
 				if ((rc = parse_reg_tok(t, &r, &bits, name, lineno, err)))
 					return rc;
