@@ -1,0 +1,200 @@
+#!/bin/sh
+# CLI tests of `ppr sweep`, `ppr sweep merge`, `ppr sweep diff`: inputs,
+# error records, timeout, memory limit, resume after SIGKILL and after a
+# partial last line, shards + merge = single run, duplicates and gaps, CSV,
+# and the GNU parallel recipe of docs/sweep.md.  Jobs are `matrix info`
+# (--info: fast); bench/sweep.sh runs `ppr predict` sweeps.
+# Run from the project root with PPR=path/to/ppr.
+PPR=${PPR:-./ppr}
+case $PPR in /*) ;; *) PPR=$(pwd)/$PPR ;; esac
+SHARED=../shared/matrices
+pass=0; fail=0; skip=0
+tmp=$(mktemp -d /tmp/ppr_cli_sweep.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+skipped() { skip=$((skip + 1)); echo "SKIP: $*"; }
+
+# expect_rc WANT CMD... : exit status (stdout in $tmp/out, stderr in $tmp/err)
+expect_rc() {
+	want=$1; shift
+	"$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	if [ "$rc" -eq "$want" ]; then ok; else bad "$* -> exit $rc, want $want"; head -5 "$tmp/err"; fi
+}
+lines() { wc -l <"$1" | tr -d ' '; }
+# count_status FILE ok|error
+count_status() { grep -c "\"status\":\"$2\"" "$1"; }
+# rec_of FILE INPUT : the record line of INPUT
+rec_of() { grep -F "{\"key\":{\"input\":\"$2\"," "$1"; }
+
+# --- usage -------------------------------------------------------------------
+expect_rc 0 "$PPR" sweep --help
+grep -q '^usage: ppr sweep' "$tmp/out" && ok || bad "help on stdout"
+expect_rc 2 "$PPR" sweep --info -o "$tmp/x.jsonl"
+grep -q 'no INPUT' "$tmp/err" && ok || bad "no input message"
+expect_rc 2 "$PPR" sweep --info gen:laplace2d:n=4
+grep -q 'no results file' "$tmp/err" && ok || bad "no -o message"
+expect_rc 2 "$PPR" sweep --info --shard 2/2 gen:laplace2d:n=4 -o "$tmp/x.jsonl"
+expect_rc 2 "$PPR" sweep --info --shard 1 gen:laplace2d:n=4 -o "$tmp/x.jsonl"
+expect_rc 2 "$PPR" sweep --info --jobs 0 gen:laplace2d:n=4 -o "$tmp/x.jsonl"
+expect_rc 2 "$PPR" sweep gen:laplace2d:n=4 -o "$tmp/x.jsonl"
+grep -q -- '--machine' "$tmp/err" && ok || bad "predict without machine: message"
+expect_rc 1 "$PPR" sweep --info @"$tmp/nolist" -o "$tmp/x.jsonl"
+[ "$(lines "$tmp/err")" = 1 ] && ok || bad "missing @list: one line"
+
+# --- inputs: directories, @lists, gen specs, order, duplicates ----------------
+mkdir -p "$tmp/d/sub" "$tmp/d/.hidden"
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 1\n2 2 2\n3 3 3\n' >"$tmp/d/a.mtx"
+cp "$tmp/d/a.mtx" "$tmp/d/sub/b.mtx"
+gzip -c "$tmp/d/a.mtx" >"$tmp/d/sub/c.mtx.gz"
+cp "$tmp/d/a.mtx" "$tmp/d/.hidden/h.mtx"
+echo 'not a matrix' >"$tmp/d/notes.txt"
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 1\n4 1 1\n' >"$tmp/d/sub/bad.mtx"
+printf '# inputs\n\ngen:laplace2d:n=10\n  %s  \ngen:random:n=100,per_row=3,seed=4\n%s/d/a.mtx\n' \
+	"$tmp/d/sub/b.mtx" "$tmp" >"$tmp/list"
+expect_rc 0 "$PPR" sweep --info -j 2 "$tmp/d" @"$tmp/list" "$tmp/none.mtx" gen:laplace2d:n=10 \
+	-o "$tmp/r1.jsonl" --csv "$tmp/r1.csv"
+# a.mtx, sub/b.mtx, sub/bad.mtx, sub/c.mtx.gz, none.mtx, 2 gen = 7
+[ "$(lines "$tmp/r1.jsonl")" = 7 ] && ok || bad "7 records (dirs recursive, .gz, no hidden/.txt, duplicates once), got $(lines "$tmp/r1.jsonl")"
+[ "$(count_status "$tmp/r1.jsonl" ok)" = 5 ] && ok || bad "5 ok records"
+[ "$(count_status "$tmp/r1.jsonl" error)" = 2 ] && ok || bad "2 error records"
+rec_of "$tmp/r1.jsonl" "$tmp/d/sub/bad.mtx" | grep -qF "\"error\":\"$tmp/d/sub/bad.mtx:3: row index 4 is out of range 1..3\"" \
+	&& ok || bad "bad file: the child's one-line reason in the record"
+rec_of "$tmp/r1.jsonl" "$tmp/none.mtx" | grep -q '"status":"error","error":"[^"]*none.mtx' && ok || bad "missing file: error record naming it"
+rec_of "$tmp/r1.jsonl" "gen:laplace2d:n=10" | grep -q '"result":{.*"nnz":460' && ok || bad "gen record carries the child's JSON (nnz 460)"
+grep -q '"inputs_total":7' "$tmp/r1.jsonl" && ok || bad "inputs_total 7"
+grep -q 'h.mtx' "$tmp/r1.jsonl" && bad "hidden directory searched" || ok
+grep -q '7 of 7 jobs' "$tmp/err" && grep -q '5 done, 2 failed, 0 skipped' "$tmp/err" && ok || bad "summary: $(tail -1 "$tmp/err")"
+grep -q '^\[7/7\] ' "$tmp/err" && ok || bad "plain progress lines when stderr is not a terminal"
+# dry run: sorted input order
+"$PPR" sweep --info --dry-run "$tmp/d" @"$tmp/list" "$tmp/none.mtx" >"$tmp/dry" 2>/dev/null
+sort -c "$tmp/dry" 2>/dev/null; awk '{print $NF}' "$tmp/dry" | LC_ALL=C sort -c && ok || bad "inputs in sorted order"
+
+# --- CSV -----------------------------------------------------------------------
+head -n 1 "$tmp/r1.csv" | grep -q '^input,machine,kernel,options,status,time_s,gflops,bottleneck,pick,nnz,elapsed_s,error' && ok || bad "csv header"
+[ "$(lines "$tmp/r1.csv")" = 8 ] && ok || bad "csv: header + 7 rows"
+grep -q '^"gen:random:n=100,per_row=3,seed=4",,none,fill,ok,,,,,300,' "$tmp/r1.csv" && ok || bad "csv: quoted input with commas, nnz"
+grep -q "bad.mtx,,none,fill,error,.*row index 4 is out of range" "$tmp/r1.csv" && ok || bad "csv: error row"
+[ "$(tr -cd '\r' <"$tmp/r1.csv" | wc -c)" = 8 ] && ok || bad "csv: CRLF line ends (RFC 4180)"
+
+# --- resume: nothing to do; partial last line dropped --------------------------
+cp "$tmp/r1.jsonl" "$tmp/r1.orig"
+expect_rc 0 "$PPR" sweep --info -j 2 "$tmp/d" @"$tmp/list" "$tmp/none.mtx" -o "$tmp/r1.jsonl"
+grep -q '0 done, 0 failed, 7 skipped' "$tmp/err" && ok || bad "rerun skips all: $(tail -1 "$tmp/err")"
+cmp -s "$tmp/r1.jsonl" "$tmp/r1.orig" && ok || bad "rerun left the file unchanged"
+# cut the file: 4 complete records + half of the 5th
+head -n 4 "$tmp/r1.orig" >"$tmp/r2.jsonl"
+sed -n 5p "$tmp/r1.orig" | head -c 60 >>"$tmp/r2.jsonl"
+expect_rc 0 "$PPR" sweep --info -j 2 "$tmp/d" @"$tmp/list" "$tmp/none.mtx" -o "$tmp/r2.jsonl"
+grep -q "r2.jsonl:5: dropped a partial last record" "$tmp/err" && ok || bad "partial line warning: $(head -1 "$tmp/err")"
+grep -q '4 skipped' "$tmp/err" && ok || bad "4 skipped after the cut"
+[ "$(lines "$tmp/r2.jsonl")" = 7 ] && ok || bad "7 records after resume"
+expect_rc 0 "$PPR" sweep diff "$tmp/r1.orig" "$tmp/r2.jsonl"
+grep -q '(same)' "$tmp/err" && ok || bad "resumed = uninterrupted"
+# a broken complete line is an error naming file:line, not silently skipped
+{ head -n 2 "$tmp/r1.orig"; echo '{"key": 3}'; } >"$tmp/r3.jsonl"
+expect_rc 1 "$PPR" sweep --info "$tmp/d" -o "$tmp/r3.jsonl"
+grep -q "r3.jsonl:3: not a sweep record" "$tmp/err" && ok || bad "broken line: $(cat "$tmp/err")"
+
+# --- diff can fail -------------------------------------------------------------
+sed 's/"nnz":460,/"nnz":461,/' "$tmp/r1.orig" >"$tmp/r1.mod"
+expect_rc 3 "$PPR" sweep diff "$tmp/r1.orig" "$tmp/r1.mod"
+grep -q 'differ: gen:laplace2d:n=10 .*: result.nnz' "$tmp/err" && ok || bad "diff names result.nnz"
+head -n 6 "$tmp/r1.orig" >"$tmp/r1.short"
+expect_rc 3 "$PPR" sweep diff "$tmp/r1.orig" "$tmp/r1.short"
+grep -q '1 only in A' "$tmp/err" && ok || bad "diff: a key only in A"
+
+# --- timeout, memory limit: error records, the sweep goes on --------------------
+expect_rc 0 "$PPR" sweep --info --timeout 0.2 gen:laplace3d:n=80 gen:laplace2d:n=5 -o "$tmp/t.jsonl"
+rec_of "$tmp/t.jsonl" gen:laplace3d:n=80 | grep -q '"status":"error","error":"timeout after 0.2 s (killed)"' && ok || bad "timeout record: $(cat "$tmp/t.jsonl")"
+rec_of "$tmp/t.jsonl" gen:laplace2d:n=5 | grep -q '"status":"ok"' && ok || bad "sweep went on after the timeout"
+expect_rc 0 "$PPR" sweep --info --max-memory 24 gen:laplace3d:n=80 gen:laplace2d:n=5 -o "$tmp/m.jsonl"
+rec_of "$tmp/m.jsonl" gen:laplace3d:n=80 | grep -q '"status":"error","error":"[^"]*memory' && ok || bad "memory-limit record: $(head -c 400 "$tmp/m.jsonl")"
+rec_of "$tmp/m.jsonl" gen:laplace2d:n=5 | grep -q '"status":"ok"' && ok || bad "sweep went on after out of memory"
+# --retry-errors reruns the error key (here: still too big, a second record)
+expect_rc 0 "$PPR" sweep --info --max-memory 24 --retry-errors gen:laplace3d:n=80 gen:laplace2d:n=5 -o "$tmp/m.jsonl"
+[ "$(lines "$tmp/m.jsonl")" = 3 ] && grep -q '1 failed, 1 skipped' "$tmp/err" && ok || bad "--retry-errors: $(tail -1 "$tmp/err")"
+
+# --- SIGKILL halfway, restart = uninterrupted run ------------------------------
+set -- gen:laplace3d:n=30 gen:laplace3d:n=32 gen:laplace3d:n=34 gen:laplace3d:n=36 \
+	gen:laplace3d:n=38 gen:laplace3d:n=40 gen:laplace3d:n=42 gen:laplace3d:n=44 \
+	gen:laplace3d:n=46 gen:laplace3d:n=48
+"$PPR" sweep --info -j 2 "$@" -o "$tmp/full.jsonl" 2>/dev/null
+"$PPR" sweep --info -j 2 "$@" -o "$tmp/k.jsonl" 2>/dev/null &
+spid=$!
+i=0
+while [ "$(cat "$tmp/k.jsonl" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+kill -9 $spid 2>/dev/null; wait $spid 2>/dev/null
+nk=$(lines "$tmp/k.jsonl")
+[ "$nk" -ge 3 ] && [ "$nk" -lt 10 ] && ok || bad "killed halfway ($nk of 10 records)"
+sleep 0.3
+pgrep -f "matrix info --fill --format json gen:laplace3d" >/dev/null && bad "children outlived the killed sweep" || ok
+expect_rc 0 "$PPR" sweep --info -j 2 "$@" -o "$tmp/k.jsonl"
+grep -q "$nk skipped" "$tmp/err" && ok || bad "restart skipped the $nk done: $(tail -1 "$tmp/err")"
+expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/k.jsonl"
+grep -q '10 keys in A, 10 in B: 0 only in A, 0 only in B, 0 differ (same)' "$tmp/err" && ok || bad "killed+restarted = uninterrupted: $(cat "$tmp/err")"
+
+# --- shards + merge = single run; gaps; duplicates -----------------------------
+: >"$tmp/dry.all"
+for s in 0 1 2; do
+	"$PPR" sweep --info --shard $s/3 "$@" -o "$tmp/s$s.jsonl" 2>/dev/null || bad "shard $s/3"
+	"$PPR" sweep --info --shard $s/3 --dry-run "$@" 2>/dev/null | awk '{print $1}' >>"$tmp/dry.all"
+done
+[ "$(sort -n "$tmp/dry.all" | tr '\n' ' ')" = "0 1 2 3 4 5 6 7 8 9 " ] && ok || bad "shards: disjoint, cover all inputs"
+[ "$(lines "$tmp/s1.jsonl")" = 3 ] && grep -q '"shard":"1/3","input_index":4,' "$tmp/s1.jsonl" && ok || bad "shard 1/3 = inputs 1,4,7"
+expect_rc 0 "$PPR" sweep merge "$tmp/s0.jsonl" "$tmp/s1.jsonl" "$tmp/s2.jsonl" -o "$tmp/merged.jsonl"
+grep -q '10 keys (10 ok, 0 error), 0 duplicates dropped, no gaps' "$tmp/err" && ok || bad "merge summary: $(cat "$tmp/err")"
+expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/merged.jsonl"
+grep -q '(same)' "$tmp/err" && ok || bad "merge(shards) = single run"
+expect_rc 0 "$PPR" sweep merge "$tmp/s0.jsonl" "$tmp/s2.jsonl" -o "$tmp/gap.jsonl"
+grep -q 'gap: 3 of 10 inputs have no record' "$tmp/err" && ok || bad "gap count: $(cat "$tmp/err")"
+grep -q 'gap: shard 1/3 has no record at all' "$tmp/err" && ok || bad "missing shard named"
+grep -q 'gap: input #4 (shard 1/3)' "$tmp/err" && ok || bad "missing input named"
+expect_rc 3 "$PPR" sweep merge --strict "$tmp/s0.jsonl" "$tmp/s2.jsonl" -o "$tmp/gap.jsonl"
+# duplicates: an error record and an ok record of one key -> the ok one
+rec_of "$tmp/s1.jsonl" gen:laplace3d:n=32 | sed 's/"status":"ok"/"status":"error","error":"made up"/' >"$tmp/dup.jsonl"
+expect_rc 0 "$PPR" sweep merge "$tmp/dup.jsonl" "$tmp/s0.jsonl" "$tmp/s1.jsonl" "$tmp/s2.jsonl" -o "$tmp/m2.jsonl"
+grep -q 'duplicate key (gen:laplace3d:n=32 .*kept .*s1.jsonl:[0-9]* (the ok one)' "$tmp/err" && ok || bad "duplicate: ok kept: $(head -2 "$tmp/err")"
+grep -q '1 duplicates dropped' "$tmp/err" && ok || bad "duplicate count"
+expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/m2.jsonl"
+# same status twice -> the newest (the single run was written before the shards)
+expect_rc 0 "$PPR" sweep merge "$tmp/s0.jsonl" "$tmp/full.jsonl" -o "$tmp/m3.jsonl" --csv "$tmp/m3.csv"
+grep -q 'duplicate key (gen:laplace3d:n=30 .*kept .*s0.jsonl:1 (the newest)' "$tmp/err" && ok || bad "duplicate: newest kept: $(head -2 "$tmp/err")"
+[ "$(lines "$tmp/m3.csv")" = 11 ] && ok || bad "merge --csv: header + 10 rows"
+# merge output is sorted by key: merging it again changes nothing
+"$PPR" sweep merge "$tmp/m3.jsonl" -o "$tmp/m4.jsonl" 2>/dev/null
+cmp -s "$tmp/m3.jsonl" "$tmp/m4.jsonl" && ok || bad "merge is idempotent"
+
+# --- the GNU parallel recipe of docs/sweep.md (2 shards) -----------------------
+if command -v parallel >/dev/null 2>&1; then
+	( cd "$tmp" && parallel --will-cite --halt now,fail=1 \
+		"$PPR" sweep --info -j 1 --shard {}/2 "$@" -o part{}.jsonl ::: 0 1 ) 2>"$tmp/par.err" \
+		&& ok || { bad "parallel recipe failed"; head -5 "$tmp/par.err"; }
+	expect_rc 0 "$PPR" sweep merge "$tmp"/part0.jsonl "$tmp"/part1.jsonl -o "$tmp/par.jsonl"
+	grep -q 'no gaps' "$tmp/err" && ok || bad "parallel: no gaps"
+	expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/par.jsonl"
+	grep -q '(same)' "$tmp/err" && ok || bad "parallel shards merged = single run"
+else
+	skipped "GNU parallel not installed (scripts/install-deps.sh installs it)"
+fi
+
+# --- ../shared/matrices/reader_cases: every file a record, as matrix info says --
+if [ -d "$SHARED/reader_cases" ]; then
+	expect_rc 0 "$PPR" sweep --info -j 2 "$SHARED/reader_cases" -o "$tmp/rc.jsonl"
+	nf=$(find "$SHARED/reader_cases" -type f \( -name '*.mtx' -o -name '*.mtx.gz' -o -name '*.r[su]a' -o -name '*.rb' -o -name '*.psa' -o -name '*.cua' -o -name '*.rra' \) | wc -l)
+	[ "$(lines "$tmp/rc.jsonl")" = "$nf" ] && ok || bad "reader_cases: $(lines "$tmp/rc.jsonl") records for $nf files"
+	mism=0
+	for f in "$SHARED"/reader_cases/*; do
+		case $f in *.tsv|*.md) continue ;; esac
+		if "$PPR" matrix info "$f" >/dev/null 2>"$tmp/e1"; then want='"status":"ok"'
+		else want="\"status\":\"error\",\"error\":\"$(sed 's/^ppr: error: //; s/\\/\\\\/g; s/"/\\"/g' "$tmp/e1" | tail -n 1)\""; fi
+		rec_of "$tmp/rc.jsonl" "$f" | grep -qF "$want" || { mism=$((mism + 1)); [ $mism -le 3 ] && echo "  mismatch: $f: want $want"; }
+	done
+	[ $mism = 0 ] && ok || bad "reader_cases: $mism records differ from matrix info's verdict"
+else
+	skipped "$SHARED/reader_cases absent"
+fi
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
