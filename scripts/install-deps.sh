@@ -8,6 +8,7 @@ need=""
 [ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
+command -v parallel >/dev/null 2>&1 || need="$need parallel"
 [ -z "$need" ] && exit 0
 echo "ppr: installing missing packages:$need" >&2
 SUDO=""
