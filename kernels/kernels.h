@@ -60,10 +60,16 @@ extern const struct kernel_desc kernel_desc_list[];
 /* NULL when no kernel has that name. */
 const struct kernel_desc *kernel_desc_find(const char *name);
 
+struct csr;
+
 /* Everything that selects one kernel instance.  Zero = defaults. */
 struct kernel_params {
 	const char *kernel;	/* table name */
 	const char *input;	/* matrix path or gen: spec (SpMV only) */
+	/* SpMV: an already loaded matrix, borrowed (must outlive the run;
+	 * not freed by it); 'input' then only labels it.  Lets a sweep over
+	 * the 64 BCSR shapes load the matrix once. */
+	const struct csr *csr;
 	unsigned block_r, block_c;	/* spmv-bcsr: 1..8 */
 	enum conv_variant variant;	/* conv1d */
 	uint64_t n;		/* conv1d: input length; fft1d: n; fft3d: n per dim */

@@ -3,7 +3,9 @@
  *
  * The includer defines BR and BC (1..8); this file undefines them.  The
  * block's BC x values are loaded once into registers and reused by its BR
- * rows; the BR row sums stay in registers for the whole block row.  x is
+ * rows; the BR row sums stay in registers for the whole block row, and
+ * each takes one add per block (the block row's products are summed
+ * first), so successive blocks overlap instead of queueing on one chain.  x is
  * padded to bcols*BC and y to brows*BR so edge blocks need no branches.
  * Tags: brow_ptr, bcol_idx, vals, y regular; x irregular.
  */
@@ -44,11 +46,19 @@ KERN_NOINLINE void KB_NAME(const struct kern_bcsr_args *a KPARAM)
 			}
 #pragma GCC unroll 8
 			for (ii = 0; ii < BR; ii++) {
+				double s;
+
+				/* The block row's dot product first, then one
+				 * add into the running sum: the loop-carried
+				 * chain is one add per block, not BC. */
+				KLD(&v[ii * BC], 8, KT_REG);
+				s = v[ii * BC] * xr[0];
 #pragma GCC unroll 8
-				for (jj = 0; jj < BC; jj++) {
+				for (jj = 1; jj < BC; jj++) {
 					KLD(&v[ii * BC + jj], 8, KT_REG);
-					acc[ii] += v[ii * BC + jj] * xr[jj];
+					s += v[ii * BC + jj] * xr[jj];
 				}
+				acc[ii] += s;
 			}
 		}
 #pragma GCC unroll 8

@@ -42,6 +42,7 @@ struct kernel_run {
 
 	/* SpMV */
 	struct csr a;
+	int a_borrowed;		/* a is a shallow copy of params.csr */
 	struct bcsr b;
 	double *x, *y;
 	uint64_t xlen, ylen;
@@ -170,13 +171,20 @@ static int setup_spmv(struct kernel_run *r, struct ppr_err *err)
 	uint64_t i;
 	int rc;
 
-	if (!r->p.input || !*r->p.input)
-		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
-				   "kernel '%s' needs a matrix (a file or "
-				   "gen:...)", r->desc->name);
-	rc = matrix_load(r->p.input, &r->a, NULL, err);
-	if (rc)
-		return rc;
+	if (r->p.csr) {
+		r->a = *r->p.csr;
+		r->a_borrowed = 1;
+		if (!r->input[0])
+			snprintf(r->input, sizeof(r->input), "(matrix)");
+	} else {
+		if (!r->p.input || !*r->p.input)
+			return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+					   "kernel '%s' needs a matrix (a "
+					   "file or gen:...)", r->desc->name);
+		rc = matrix_load(r->p.input, &r->a, NULL, err);
+		if (rc)
+			return rc;
+	}
 	r->xlen = r->a.cols;
 	r->ylen = r->a.rows;
 	if (r->desc->id == KERNEL_SPMV_BCSR) {
@@ -413,7 +421,8 @@ void kernel_run_free(struct kernel_run *r)
 {
 	if (!r)
 		return;
-	matrix_csr_release(&r->a);
+	if (!r->a_borrowed)
+		matrix_csr_release(&r->a);
 	matrix_bcsr_release(&r->b);
 	free(r->x);
 	free(r->y);
