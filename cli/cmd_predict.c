@@ -59,6 +59,7 @@ static const char *bound_hint(enum model_bottleneck b)
 	case MODEL_BOUND_MEMORY_INSTR: return "memory instructions";
 	case MODEL_BOUND_REGULAR: return "regular (streamed) data transfers";
 	case MODEL_BOUND_IRREGULAR: return "irregular (x-vector) transfers";
+	case MODEL_BOUND_CORE: return "the loop's dependency chains";
 	}
 	return "?";
 }
@@ -330,6 +331,10 @@ static void print_json(FILE *f, const struct machine *m,
 				pr->dag.cycles_per_iter);
 	cJSON_AddNumberToObject(o, "iterations", pr->dag.iterations);
 	cJSON_AddNumberToObject(o, "inner_trips", pr->dag.inner_trips);
+	cJSON_AddNumberToObject(o, "accumulator_chain_per_inner",
+				pr->dag.acc_chain_per_inner);
+	cJSON_AddNumberToObject(o, "accumulator_chain_cycles",
+				pr->dag.acc_chain_cycles);
 	arr = cJSON_AddArrayToObject(root, "levels");
 	for (i = 0; i < pr->nlevels; i++) {
 		cJSON *l = cJSON_CreateObject();

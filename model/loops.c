@@ -19,6 +19,11 @@
  *   remainder per row).
  * - Flat loops (convolution, FFT butterflies) run total_flops / flops per
  *   iteration iterations at the steady-state cycles per iteration.
+ * - Accumulator recurrence (acc_chain_*): a vector/FP register that the
+ *   loop only ever updates in place with FP adds or FMAs (y_i += a*x) is
+ *   a loop-carried chain; one iteration cannot take less than the sum of
+ *   those updates' latencies.  The bound is computed from the IR and the
+ *   core's latencies, independently of the scheduler's own chain search.
  */
 #include "model/predict.h"
 
@@ -61,6 +66,41 @@ const struct dag_core *model_machine_core(const struct machine *m)
 	if (m->name && strstr(m->name, "haswell"))
 		return dag_core_builtin("haswell");
 	return dag_core_builtin("zen5");
+}
+
+/* Longest accumulator recurrence of insn[begin, end), cycles/iteration. */
+static double acc_chain(const struct dag_prog *p, size_t begin, size_t end,
+			const struct dag_core *core)
+{
+	double best = 0;
+	int r;
+
+	for (r = DAG_REG_VEC; r < DAG_REG_VEC + 32; r++) {
+		double lat = 0;
+		int ok = 1, any = 0;
+
+		for (size_t i = begin; i < end && ok; i++) {
+			const struct dag_insn *in = &p->insn[i];
+			int writes = 0, reads = 0;
+
+			for (int k = 0; k < in->ndst; k++)
+				writes |= in->dst[k] == r;
+			if (!writes)
+				continue;
+			for (int k = 0; k < in->nsrc; k++)
+				reads |= in->src[k] == r;
+			if (reads && (in->cls == DAG_FP_ADD ||
+				      in->cls == DAG_FP_FMA)) {
+				lat += core->cost[in->cls].latency;
+				any = 1;
+			} else {
+				ok = 0;
+			}
+		}
+		if (ok && any && lat > best)
+			best = lat;
+	}
+	return best;
 }
 
 /* Schedule with a given integer inner trip count (0: flat). */
@@ -138,6 +178,73 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 	out->cycles = out->res.cycles_per_iter * out->iterations;
 	out->compute_cycles = out->res.compute_cycles * out->iterations;
 	out->memory_cycles = out->res.memory_cycles * out->iterations;
+	out->acc_chain_per_inner = acc_chain(p, loop.begin, loop.end, core);
+	out->acc_chain_cycles = out->acc_chain_per_inner * out->iterations *
+				(out->inner_trips > 0 ? out->inner_trips : 1);
+done:
+	dag_prog_free(p);
+	return rc;
+}
+
+int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
+			  const struct model_work *w,
+			  struct model_kernel_dag *out, struct ppr_err *err)
+{
+	const char *text = model_kernel_asm(symbol);
+	struct dag_prog *p;
+	struct dag_loop loop;
+	struct dag_result inner, nest;
+	struct dag_sched_opts o = { 0 };
+	double trips, extra;
+	unsigned t0;
+	int rc;
+
+	if (!(w->outer_iters > 0))
+		return model_kernel_dag(symbol, core, w, out, err);
+	memset(out, 0, sizeof(*out));
+	if (!text)
+		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+				   "no extracted loop for kernel symbol '%s'",
+				   symbol ? symbol : "(null)");
+	snprintf(out->symbol, sizeof(out->symbol), "%s", symbol);
+	p = dag_prog_new();
+	rc = dag_asm_parse(p, text, strlen(text), symbol, err);
+	if (!rc)
+		rc = dag_loop_find(p, NULL, &loop, err);
+	if (!rc && !loop.has_outer) {
+		dag_prog_free(p);
+		return model_kernel_dag(symbol, core, w, out, err);
+	}
+	if (!rc) {
+		o.iterations = 60;
+		rc = dag_sched_run(p, &loop, core, &o, &inner, err);
+	}
+	if (rc)
+		goto done;
+	trips = inner.flops_per_iter > 0 ?
+		w->inner_flops_per_outer / inner.flops_per_iter : 1;
+	if (trips < 1)
+		trips = 1;
+	t0 = trips >= 3 ? 3 : (unsigned)floor(trips);
+	o.inner_trips = t0;
+	o.iterations = 24;
+	rc = dag_sched_run(p, &loop, core, &o, &nest, err);
+	if (rc)
+		goto done;
+	extra = trips - t0;
+	out->inner_trips = trips;
+	out->iterations = w->outer_iters;
+	out->res = nest;
+	out->cycles_per_iter = nest.cycles_per_iter +
+			       extra * inner.cycles_per_iter;
+	out->cycles = out->cycles_per_iter * out->iterations;
+	out->compute_cycles = (nest.compute_cycles +
+			       extra * inner.compute_cycles) * out->iterations;
+	out->memory_cycles = (nest.memory_cycles +
+			      extra * inner.memory_cycles) * out->iterations;
+	out->acc_chain_per_inner = acc_chain(p, loop.begin, loop.end, core);
+	out->acc_chain_cycles = out->acc_chain_per_inner * out->iterations *
+				trips;
 done:
 	dag_prog_free(p);
 	return rc;

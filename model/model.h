@@ -20,6 +20,9 @@ enum model_bottleneck {
 	MODEL_BOUND_MEMORY_INSTR, /* memory instructions dominate the memory side */
 	MODEL_BOUND_REGULAR,      /* regular (prefetched) data transfer dominates */
 	MODEL_BOUND_IRREGULAR,    /* irregular misses dominate */
+	MODEL_BOUND_CORE,         /* the full in-core schedule (a dependency
+				     chain through loads and arithmetic)
+				     exceeds both sides (core_cycles) */
 };
 
 /*
@@ -32,6 +35,8 @@ struct model_ppr_in {
 	double flops;             /* A + M + 2*I_FMA */
 	double compute_cycles;    /* S_DAG(A, M, I_FMA) */
 	double memory_cycles;     /* S_DAG(L, S) */
+	double core_cycles;       /* optional (0: unused): the whole loop's
+				     schedule, a lower bound on the time */
 	double regular_bytes;     /* bytes of regular (prefetchable) data */
 	unsigned regular_from;    /* level the regular data comes from:
 				     0 = L1 (no transfer), 1 = L2, ...,

@@ -37,6 +37,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim.h"
@@ -208,6 +209,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	out->ppr_in.flops = out->flops;
 	out->ppr_in.compute_cycles = out->dag.compute_cycles;
 	out->ppr_in.memory_cycles = out->dag.memory_cycles;
+	out->ppr_in.core_cycles = out->dag.acc_chain_cycles;
 	out->ppr_in.nlevels = n;
 	out->ppr_in.line_size = line;
 	out->ppr_in.clock_ghz = m->clock_ghz;

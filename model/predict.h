@@ -49,6 +49,10 @@ struct model_kernel_dag {
 	double iterations;       /* loop iterations (outer when nested) */
 	double inner_trips;      /* inner iterations per outer (0: flat) */
 	double cycles_per_iter;
+	double acc_chain_per_inner; /* accumulator recurrence, cycles per
+				       inner (or flat) loop iteration */
+	double acc_chain_cycles; /* the same over the whole run: a lower
+				    bound on its time */
 	struct dag_result res;   /* the schedule (nested when inner_trips) */
 };
 
@@ -59,6 +63,17 @@ const struct dag_core *model_machine_core(const struct machine *m);
 int model_kernel_dag(const char *symbol, const struct dag_core *core,
 		     const struct model_work *w, struct model_kernel_dag *out,
 		     struct ppr_err *err);
+
+/*
+ * The same, cheaper (for the 64-shape selection): the inner loop's steady
+ * state per iteration plus the enclosing loop scheduled with at most 3
+ * inner trips; trips beyond those add steady-state inner iterations.
+ * Within a few percent of model_kernel_dag for long inner loops, exact for
+ * at most 3 trips.
+ */
+int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
+			  const struct model_work *w,
+			  struct model_kernel_dag *out, struct ppr_err *err);
 
 /* ---- one prediction (model/predict.c) ------------------------------- */
 

@@ -1,0 +1,355 @@
+/*
+ * cmd_bcsr.c - `ppr bcsr`: predict SpMV for all 64 BCSR block shapes with
+ * the PPR model, rank them and pick one; optionally measure all 64.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli/cli.h"
+#include "common/ppr_version.h"
+#include "kernels/kernels.h"
+#include "machines/machine.h"
+#include "matrix/matrix.h"
+#include "model/predict.h"
+
+PPR_COMMAND(bcsr, "pick the BCSR block shape of a matrix (64 shapes predicted)")
+
+static const char usage_text[] =
+	"usage: ppr bcsr --machine M.json MATRIX [options]\n"
+	"\n"
+	"Predict SpMV time for all 64 BCSR shapes r x c (1..8 each) with the\n"
+	"PPR model, rank them, and name the pick and its predicted speedup over\n"
+	"CSR (1x1).  The cost of the prediction is reported in SpMV\n"
+	"equivalents (prediction wall time / one measured CSR SpMV).\n"
+	"\n"
+	"options:\n"
+	"  -m, --machine FILE   machine file (required)\n"
+	"      --measure        also run all 64 shapes natively: measured\n"
+	"                       GFLOPS per shape, the measured best, and the\n"
+	"                       share of the best the pick reaches\n"
+	"      --reps N         timed repetitions per measured shape (default 10)\n"
+	"      --sample F       fraction of rows simulated (default: auto)\n"
+	"      --threads N      threads for the prediction (default 2)\n"
+	"      --top N          table: rows shown (default 10; 64 = all)\n"
+	"  -f, --format FMT     table | csv | json (default table)\n"
+	"  -o, --output FILE    write the result to FILE\n"
+	"  -h, --help           show this help\n";
+
+struct meas {
+	int have;
+	double gflops[64];
+	double csr_time_s;   /* median of one CSR SpMV */
+	unsigned best;
+};
+
+static int measure_one(const char *input, unsigned r, unsigned c,
+		       unsigned reps, double *gflops, double *median_s,
+		       struct ppr_err *err)
+{
+	struct kernel_params p;
+	struct kernel_run *run = NULL;
+	struct measure_opts mo;
+	struct measure_result res;
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	memset(&mo, 0, sizeof(mo));
+	p.kernel = (r == 1 && c == 1 && !gflops) ? "spmv-csr" : "spmv-bcsr";
+	p.input = input;
+	p.block_r = r;
+	p.block_c = c;
+	mo.reps = reps;
+	mo.warmup = 1;
+	rc = kernel_run_new(&p, &run, err);
+	if (rc)
+		return rc;
+	rc = kernel_measure(run, &mo, &res, err);
+	kernel_run_free(run);
+	if (rc)
+		return rc;
+	if (gflops)
+		*gflops = res.gflops;
+	if (median_s)
+		*median_s = res.time_median_s;
+	return 0;
+}
+
+static int cmp_pred(const void *a, const void *b, void *ctx)
+{
+	const struct model_bcsr_result *r = ctx;
+	double x = r->shape[*(const unsigned *)a].cycles;
+	double y = r->shape[*(const unsigned *)b].cycles;
+
+	return (x > y) - (x < y);
+}
+
+static const struct model_bcsr_result *sort_ctx;
+
+static int cmp_pred_q(const void *a, const void *b)
+{
+	return cmp_pred(a, b, (void *)sort_ctx);
+}
+
+int cmd_bcsr(int argc, char **argv)
+{
+	enum { OPT_MEASURE = 256, OPT_REPS, OPT_SAMPLE, OPT_THREADS, OPT_TOP };
+	static const struct option long_opts[] = {
+		{ "machine", required_argument, NULL, 'm' },
+		{ "measure", no_argument, NULL, OPT_MEASURE },
+		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "sample", required_argument, NULL, OPT_SAMPLE },
+		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *mpath = NULL, *outpath = NULL, *input;
+	enum cli_format fmt = CLI_FMT_TABLE;
+	struct model_bcsr_opts bo = { 0 };
+	struct model_bcsr_result *res = NULL;
+	struct meas *me = NULL;
+	struct machine m;
+	struct csr a = { 0 };
+	struct ppr_err err;
+	unsigned long long v;
+	unsigned reps = 10, top = 10, order[64], i;
+	int c, do_measure = 0, rc = 1;
+	double cost;
+	FILE *out;
+
+	memset(&err, 0, sizeof(err));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hm:f:o:", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'm':
+			mpath = optarg;
+			break;
+		case OPT_MEASURE:
+			do_measure = 1;
+			break;
+		case OPT_REPS:
+			if (cli_parse_u64(optarg, &v) || !v || v > 100000)
+				return cli_usage_error(usage_text, "--reps '%s': "
+						       "expected 1..100000", optarg);
+			reps = (unsigned)v;
+			break;
+		case OPT_SAMPLE:
+			if (cli_parse_double(optarg, &bo.sample) ||
+			    !(bo.sample > 0 && bo.sample <= 1))
+				return cli_usage_error(usage_text, "--sample '%s': "
+						       "expected a fraction in "
+						       "(0, 1]", optarg);
+			break;
+		case OPT_THREADS:
+			if (cli_parse_u64(optarg, &v) || !v || v > 8)
+				return cli_usage_error(usage_text, "--threads '%s': "
+						       "expected 1..8", optarg);
+			bo.threads = (unsigned)v;
+			break;
+		case OPT_TOP:
+			if (cli_parse_u64(optarg, &v) || !v)
+				return cli_usage_error(usage_text, "--top '%s': "
+						       "expected a positive "
+						       "integer", optarg);
+			top = v > 64 ? 64 : (unsigned)v;
+			break;
+		case 'f':
+			if (cli_format_parse(optarg, &fmt))
+				return cli_usage_error(usage_text, "--format '%s': "
+						       "expected table, csv or "
+						       "json", optarg);
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		default:
+			return cli_usage_error(usage_text, "unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (!mpath)
+		return cli_usage_error(usage_text, "--machine is required");
+	if (optind != argc - 1)
+		return cli_usage_error(usage_text, "one MATRIX argument (file "
+				       "or gen:...) is required");
+	input = argv[optind];
+	if (machine_load(mpath, &m, &err))
+		return cli_error_err(&err);
+	res = calloc(1, sizeof(*res));
+	me = calloc(1, sizeof(*me));
+	if (!res || !me) {
+		rc = cli_error("out of memory");
+		goto done;
+	}
+	if (matrix_load(input, &a, NULL, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
+	}
+	fprintf(stderr, "ppr bcsr: predicting 64 shapes of %s\n", input);
+	if (model_bcsr_select(&m, &a, &bo, res, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
+	}
+	matrix_csr_release(&a);
+	/* one CSR SpMV, for the cost in SpMV equivalents */
+	if (measure_one(input, 1, 1, reps, NULL, &me->csr_time_s, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
+	}
+	cost = me->csr_time_s > 0 ? res->wall_s / me->csr_time_s : 0;
+	if (do_measure) {
+		me->have = 1;
+		for (i = 0; i < 64; i++) {
+			fprintf(stderr, "\rppr bcsr: measuring %ux%u ",
+				i / 8 + 1, i % 8 + 1);
+			if (measure_one(input, i / 8 + 1, i % 8 + 1, reps,
+					&me->gflops[i], NULL, &err)) {
+				fputc('\n', stderr);
+				rc = cli_error_err(&err);
+				goto done;
+			}
+			if (me->gflops[i] > me->gflops[me->best])
+				me->best = i;
+		}
+		fputc('\n', stderr);
+	}
+	for (i = 0; i < 64; i++)
+		order[i] = i;
+	sort_ctx = res;
+	qsort(order, 64, sizeof(order[0]), cmp_pred_q);
+
+	out = cli_open_out(outpath);
+	if (!out)
+		goto done;
+	if (fmt == CLI_FMT_JSON) {
+		cJSON *root = cJSON_CreateObject(), *arr, *u;
+		char buf[32], *s;
+
+		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+		cJSON_AddStringToObject(root, "machine", m.name);
+		cJSON_AddStringToObject(root, "matrix", input);
+		u = cJSON_AddObjectToObject(root, "units");
+		cJSON_AddStringToObject(u, "time_s", "s");
+		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s (2 nnz "
+					"per SpMV, fill not counted)");
+		cJSON_AddStringToObject(u, "cost_spmv_equivalents",
+					"prediction wall time / median CSR "
+					"SpMV time");
+		cJSON_AddNumberToObject(root, "rows", (double)res->rows);
+		cJSON_AddNumberToObject(root, "cols", (double)res->cols);
+		cJSON_AddNumberToObject(root, "nnz", (double)res->nnz);
+		snprintf(buf, sizeof(buf), "%ux%u", res->shape[res->pick].r,
+			 res->shape[res->pick].c);
+		cJSON_AddStringToObject(root, "pick", buf);
+		cJSON_AddNumberToObject(root, "predicted_speedup", res->speedup);
+		cJSON_AddNumberToObject(root, "sample_fraction", res->sample);
+		cJSON_AddNumberToObject(root, "prediction_wall_s", res->wall_s);
+		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
+		cJSON_AddNumberToObject(root, "cost_spmv_equivalents", cost);
+		if (me->have) {
+			snprintf(buf, sizeof(buf), "%ux%u", me->best / 8 + 1,
+				 me->best % 8 + 1);
+			cJSON_AddStringToObject(root, "measured_best", buf);
+			cJSON_AddNumberToObject(root, "share_of_best",
+				me->gflops[res->pick] / me->gflops[me->best]);
+		} else {
+			cJSON_AddNullToObject(root, "measured_best");
+			cJSON_AddNullToObject(root, "share_of_best");
+		}
+		arr = cJSON_AddArrayToObject(root, "shapes");
+		for (i = 0; i < 64; i++) {
+			const struct model_bcsr_shape *sh = &res->shape[order[i]];
+			cJSON *o = cJSON_CreateObject();
+
+			snprintf(buf, sizeof(buf), "%ux%u", sh->r, sh->c);
+			cJSON_AddStringToObject(o, "shape", buf);
+			cJSON_AddNumberToObject(o, "rank", i + 1);
+			cJSON_AddNumberToObject(o, "nblocks", (double)sh->nblocks);
+			cJSON_AddNumberToObject(o, "fill", sh->fill);
+			cJSON_AddNumberToObject(o, "predicted_time_s", sh->time_s);
+			cJSON_AddNumberToObject(o, "predicted_gflops", sh->gflops);
+			cJSON_AddNumberToObject(o, "process_cycles", sh->dag_cycles);
+			cJSON_AddNumberToObject(o, "t_regular_cycles",
+						sh->t_regular);
+			cJSON_AddNumberToObject(o, "t_irregular_cycles",
+						sh->t_irregular);
+			if (me->have)
+				cJSON_AddNumberToObject(o, "measured_gflops",
+							me->gflops[order[i]]);
+			cJSON_AddItemToArray(arr, o);
+		}
+		s = cJSON_Print(root);
+		if (s) {
+			fputs(s, out);
+			fputc('\n', out);
+			free(s);
+		}
+		cJSON_Delete(root);
+	} else if (fmt == CLI_FMT_CSV) {
+		fputs("rank,shape,nblocks,fill,predicted_time_s,"
+		      "predicted_gflops,measured_gflops\n", out);
+		for (i = 0; i < 64; i++) {
+			const struct model_bcsr_shape *sh = &res->shape[order[i]];
+
+			fprintf(out, "%u,%ux%u,%llu,%.4f,%.6g,%.4f,", i + 1,
+				sh->r, sh->c, (unsigned long long)sh->nblocks,
+				sh->fill, sh->time_s, sh->gflops);
+			if (me->have)
+				fprintf(out, "%.4f", me->gflops[order[i]]);
+			fputc('\n', out);
+		}
+	} else {
+		const struct model_bcsr_shape *pk = &res->shape[res->pick];
+
+		fprintf(out, "matrix:  %s (%llu x %llu, nnz %llu)\n", input,
+			(unsigned long long)res->rows,
+			(unsigned long long)res->cols,
+			(unsigned long long)res->nnz);
+		fprintf(out, "machine: %s (%s)\n", m.name, m.path);
+		fprintf(out, "pick:    %ux%u, predicted %.3f GFLOPS, %.2fx over "
+			"CSR\n", pk->r, pk->c, pk->gflops, res->speedup);
+		fprintf(out, "cost:    %.4g s = %.1f CSR SpMV equivalents "
+			"(CSR SpMV %.4g s; %.1f%% of rows simulated)\n",
+			res->wall_s, cost, me->csr_time_s, 100 * res->sample);
+		if (me->have)
+			fprintf(out, "measured best: %ux%u %.3f GFLOPS; the pick "
+				"reaches %.3f GFLOPS = %.1f%% of it\n",
+				me->best / 8 + 1, me->best % 8 + 1,
+				me->gflops[me->best], me->gflops[res->pick],
+				100 * me->gflops[res->pick] /
+				me->gflops[me->best]);
+		fprintf(out, "\n%4s %5s %10s %6s %12s %10s%s\n", "rank",
+			"shape", "blocks", "fill", "pred time s", "pred GF/s",
+			me->have ? "  meas GF/s" : "");
+		for (i = 0; i < top; i++) {
+			const struct model_bcsr_shape *sh = &res->shape[order[i]];
+
+			fprintf(out, "%4u %3ux%u %10llu %6.3f %12.4g %10.3f",
+				i + 1, sh->r, sh->c,
+				(unsigned long long)sh->nblocks, sh->fill,
+				sh->time_s, sh->gflops);
+			if (me->have)
+				fprintf(out, " %11.3f", me->gflops[order[i]]);
+			fputc('\n', out);
+		}
+	}
+	rc = cli_close_out(out, outpath);
+done:
+	matrix_csr_release(&a);
+	free(res);
+	free(me);
+	machine_release(&m);
+	return rc;
+}
