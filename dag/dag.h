@@ -201,7 +201,8 @@ struct dag_cost {
 	unsigned uops;      /* micro-ops issued (each on one port of 'ports') */
 	uint32_t ports;     /* bit i: port i can execute a micro-op */
 	unsigned occupancy; /* cycles each micro-op holds its port (1: fully
-			       pipelined; dividers more) */
+			       pipelined; dividers more; gathers: per 4
+			       elements) */
 	int valid;          /* 0: the class is not filled in */
 };
 

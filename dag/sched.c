@@ -273,6 +273,9 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 				    in->cls >= DAG_FP_ADD)
 					u->occ = c->wide512_occupancy;
 				u->ports = k->ports;
+				/* a gather's merge holds its port per 4 elements */
+				if (in->cls == DAG_VEC_GATHER && in->nelem > 4)
+					u->occ = u->occ * in->nelem / 4;
 				/* cmp/test+jcc macro-fused: the pair runs on a
 				   branch port */
 				if (next && (next->flags & DAG_F_FUSED) &&
