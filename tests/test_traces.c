@@ -430,6 +430,8 @@ static const struct bad_case bad_cases[] = {
 	DIN_ROW("r 1000 8\r\nr 1000 \x01\r\n",
 		"t.din:2: record 2: bad hex digit byte 0x01 in size"),
 	DIN_ROW("r 1000 8\nr\n", "t.din:2: record 2: missing address"),
+	DIN_ROW("r 1000 8\nr\rx 1000 8\n",  /* the message stays one line */
+		"t.din:2: record 2: bad label 'r?x' (want r, w, i, m, c or v)"),
 	DIN_ROW("hello world\n",
 		"t.din:1: cannot tell the trace format from this line (not ppr, din "
 		"or lackey); use --trace-format"),

@@ -43,10 +43,16 @@ static void read_as(const uint8_t *data, size_t size, enum trace_format fmt)
 			break;
 	}
 	if (rc < 0) {
+		const char *c;
+
 		rejected++;
-		if (!err.msg[0] || strchr(err.msg, '\n') ||
-		    strcmp(err.file, "fuzz"))
+		if (!err.msg[0] || strcmp(err.file, "fuzz"))
 			bad_errors++;
+		for (c = err.msg; *c; c++)  /* one printable line */
+			if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+				bad_errors++;
+				break;
+			}
 	}
 	trace_reader_free(r);
 }
