@@ -12,10 +12,10 @@
  *   input is copied 4 times so every vector load is aligned (the paper's
  *   working set).  All of it is regular: T_regular = lines x 64 B / the
  *   narrowest link from the residence level to L2 (eq. 2).
- * - Memory bandwidth: the paper's sustained transfer (10 cycles per 2
- *   lines = 34.56 GB/s at 2.7 GHz) is 34.56/42.6 of its machine's peak;
- *   machine files give the peak, so paper mode scales the memory link by
- *   MODEL_PAPER_MEM_SUSTAINED_GBS / MODEL_PAPER_MEM_PEAK_GBS.
+ * - Memory bandwidth: the machine file's sustained figure (memory
+ *   bandwidth_gbs); haswell.json carries the paper's 10 cycles per 2 lines
+ *   = 12.8 B/cycle = 34.56 GB/s at 2.7 GHz (its section 5.1), not the
+ *   42.6 GB/s peak.
  */
 #include "model/predict.h"
 
@@ -43,7 +43,6 @@ int model_conv_paper(const struct machine *m, struct model_conv_paper *out,
 	if (n < 1 || n > MODEL_MAX_LEVELS)
 		return ppr_err_set(err, PPR_EINVAL, m->path, 0, 0,
 				   "conv: the machine needs 1..4 cache levels");
-	bw[n - 1] *= MODEL_PAPER_MEM_SUSTAINED_GBS / MODEL_PAPER_MEM_PEAK_GBS;
 	out->nres = n + 1;
 	for (lvl = 0; lvl < n; lvl++) {
 		unsigned k = lvl;

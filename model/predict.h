@@ -158,15 +158,6 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 
 /* ---- convolution study (model/conv.c) ------------------------------- */
 
-/*
- * The paper's memory transfer: 10 cycles per 2 lines of 64 B at 2.7 GHz
- * (its section 5.1) = 12.8 B/cycle = 34.56 GB/s sustained, against the
- * 42.6 GB/s peak of its machine (Table 1, haswell.json).  Paper mode
- * scales a machine's memory bandwidth by this ratio until machine files
- * carry a sustained figure.
- */
-#define MODEL_PAPER_MEM_SUSTAINED_GBS 34.56
-#define MODEL_PAPER_MEM_PEAK_GBS 42.6
 
 struct model_conv_row {
 	enum conv_variant variant;

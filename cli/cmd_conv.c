@@ -1,0 +1,480 @@
+/*
+ * cmd_conv.c - `ppr conv`: the three 1-D convolution algorithms (naive,
+ * AVX2 unaligned, AVX2 on aligned copies) at data sizes resident in each
+ * cache level and in memory; the best per size.  --paper reproduces the
+ * paper's Tables 4-6 from its instruction counts.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli/cli.h"
+#include "common/ppr_version.h"
+#include "kernels/kernels.h"
+#include "machines/machine.h"
+#include "model/predict.h"
+
+PPR_COMMAND(conv, "convolution algorithms across data sizes: predicted best per size")
+
+static const char usage_text[] =
+	"usage: ppr conv --machine M.json [--sizes N,N,...] [--paper] [options]\n"
+	"\n"
+	"Predict the three 1-D convolution algorithms (kernel length 16, single\n"
+	"precision: naive, avx2-unaligned, avx2-aligned) at input lengths whose\n"
+	"data is resident in each cache level and in memory, and pick the best\n"
+	"per size.  --paper uses the paper's instruction counts and working sets\n"
+	"per block of 16 outputs (Tables 4-6 on machines/haswell.json).\n"
+	"\n"
+	"options:\n"
+	"  -m, --machine FILE   machine file (required)\n"
+	"  -s, --sizes LIST     input lengths (default: one per level, data\n"
+	"                       about a quarter of each cache, and 4x the last)\n"
+	"  -p, --paper          the paper's counts (no simulation)\n"
+	"      --measure        also run each algorithm natively and print the\n"
+	"                       measured GFLOPS and the error\n"
+	"      --reps N         timed repetitions when measuring (default 10)\n"
+	"  -f, --format FMT     table | csv | json (default table)\n"
+	"  -o, --output FILE    write the result to FILE\n"
+	"  -h, --help           show this help\n";
+
+static const enum conv_variant variants[3] = {
+	CONV_NAIVE, CONV_AVX2_UNALIGNED, CONV_AVX2_ALIGNED
+};
+
+#define MAX_SIZES 16
+
+struct cell {
+	double pred_gflops, pred_time_s, meas_gflops;
+	char bottleneck[32];
+};
+
+static int paper_mode(const struct machine *m, enum cli_format fmt, FILE *f)
+{
+	struct model_conv_paper cp;
+	struct ppr_err err;
+	unsigned v, l;
+
+	memset(&err, 0, sizeof(err));
+	if (model_conv_paper(m, &cp, &err))
+		return cli_error_err(&err);
+	if (fmt == CLI_FMT_JSON) {
+		cJSON *root = cJSON_CreateObject(), *arr, *u, *adv;
+		char *s;
+
+		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+		cJSON_AddStringToObject(root, "machine", m->name);
+		cJSON_AddStringToObject(root, "mode", "paper");
+		u = cJSON_AddObjectToObject(root, "units");
+		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s (2 decimals, "
+					"as the paper prints)");
+		cJSON_AddStringToObject(u, "cycles", "core cycles per block of "
+					"16 outputs");
+		cJSON_AddNumberToObject(root, "memory_bytes_per_cycle",
+					m->mem_bandwidth_gbs / m->clock_ghz);
+		arr = cJSON_AddArrayToObject(root, "residence");
+		for (l = 0; l < cp.nres; l++)
+			cJSON_AddItemToArray(arr,
+					     cJSON_CreateString(cp.res_name[l]));
+		arr = cJSON_AddArrayToObject(root, "algorithms");
+		for (v = 0; v < 3; v++) {
+			cJSON *o = cJSON_CreateObject(), *g;
+
+			cJSON_AddNumberToObject(o, "algorithm", v + 1);
+			cJSON_AddStringToObject(o, "variant",
+				kernel_variant_name(cp.row[v].variant));
+			cJSON_AddNumberToObject(o, "compute_cycles",
+						cp.row[v].compute_cycles);
+			cJSON_AddNumberToObject(o, "memory_cycles",
+						cp.row[v].memory_cycles);
+			cJSON_AddNumberToObject(o, "lines_per_block",
+						cp.row[v].lines);
+			g = cJSON_AddArrayToObject(o, "predicted_gflops");
+			for (l = 0; l < cp.nres; l++) {
+				char buf[32];
+
+				snprintf(buf, sizeof(buf), "%.2f",
+					 cp.row[v].gflops[l]);
+				cJSON_AddItemToArray(g, cJSON_CreateNumber(
+					strtod(buf, NULL)));
+			}
+			cJSON_AddItemToArray(arr, o);
+		}
+		adv = cJSON_AddArrayToObject(root, "best");
+		for (l = 0; l < cp.nres; l++) {
+			cJSON *o = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(o, "residence", cp.res_name[l]);
+			cJSON_AddStringToObject(o, "variant", kernel_variant_name(
+				cp.row[cp.best[l]].variant));
+			cJSON_AddItemToArray(adv, o);
+		}
+		s = cJSON_Print(root);
+		if (s) {
+			fputs(s, f);
+			fputc('\n', f);
+			free(s);
+		}
+		cJSON_Delete(root);
+		return 0;
+	}
+	if (fmt == CLI_FMT_CSV) {
+		fputs("algorithm,variant,compute_cycles,memory_cycles,lines", f);
+		for (l = 0; l < cp.nres; l++)
+			fprintf(f, ",gflops_%s", cp.res_name[l]);
+		fputc('\n', f);
+		for (v = 0; v < 3; v++) {
+			fprintf(f, "%u,%s,%.0f,%.0f,%.0f", v + 1,
+				kernel_variant_name(cp.row[v].variant),
+				cp.row[v].compute_cycles,
+				cp.row[v].memory_cycles, cp.row[v].lines);
+			for (l = 0; l < cp.nres; l++)
+				fprintf(f, ",%.2f", cp.row[v].gflops[l]);
+			fputc('\n', f);
+		}
+		return 0;
+	}
+	fprintf(f, "machine: %s (%.2f GHz); paper mode: per block of 16 "
+		"outputs, memory at %.2f B/cycle (the machine's sustained "
+		"bandwidth)\n\n", m->name, m->clock_ghz,
+		m->mem_bandwidth_gbs / m->clock_ghz);
+	fprintf(f, "%-3s %-15s %7s %7s %5s", "alg", "variant", "compute",
+		"memory", "lines");
+	for (l = 0; l < cp.nres; l++)
+		fprintf(f, " %8s", cp.res_name[l]);
+	fputc('\n', f);
+	for (v = 0; v < 3; v++) {
+		fprintf(f, "%-3u %-15s %7.0f %7.0f %5.0f", v + 1,
+			kernel_variant_name(cp.row[v].variant),
+			cp.row[v].compute_cycles, cp.row[v].memory_cycles,
+			cp.row[v].lines);
+		for (l = 0; l < cp.nres; l++)
+			fprintf(f, " %8.2f", cp.row[v].gflops[l]);
+		fputc('\n', f);
+	}
+	fputs("\nbest:", f);
+	for (l = 0; l < cp.nres; l++)
+		fprintf(f, " %s=%s", cp.res_name[l],
+			kernel_variant_name(cp.row[cp.best[l]].variant));
+	fputc('\n', f);
+	return 0;
+}
+
+/* Default sizes: data (input + output, 8 B per element) about a quarter
+ * of each data cache level, and 4x the last level. */
+static unsigned default_sizes(const struct machine *m, uint64_t *n,
+			      char names[][24])
+{
+	unsigned k = 0, i;
+
+	for (i = 0; i < m->hier.nlevels && k < MAX_SIZES - 1; i++) {
+		n[k] = m->hier.levels[i].size / 4 / 8;
+		snprintf(names[k], 24, "%s", m->hier.levels[i].name);
+		k++;
+	}
+	if (m->hier.nlevels) {
+		n[k] = m->hier.levels[m->hier.nlevels - 1].size * 4 / 8;
+		snprintf(names[k], 24, "memory");
+		k++;
+	}
+	return k;
+}
+
+static int parse_sizes(const char *s, uint64_t *n, char names[][24],
+		       unsigned *count)
+{
+	char buf[512], *p, *end;
+	unsigned k = 0;
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	p = buf;
+	while (*p) {
+		unsigned long long v = strtoull(p, &end, 10);
+
+		if (end == p || v < 64 || k >= MAX_SIZES ||
+		    (*end && *end != ','))
+			return -1;
+		n[k] = v;
+		snprintf(names[k], 24, "n=%llu", v);
+		k++;
+		p = *end ? end + 1 : end;
+	}
+	*count = k;
+	return k ? 0 : -1;
+}
+
+int cmd_conv(int argc, char **argv)
+{
+	enum { OPT_MEASURE = 256, OPT_REPS };
+	static const struct option long_opts[] = {
+		{ "machine", required_argument, NULL, 'm' },
+		{ "sizes", required_argument, NULL, 's' },
+		{ "paper", no_argument, NULL, 'p' },
+		{ "measure", no_argument, NULL, OPT_MEASURE },
+		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *mpath = NULL, *outpath = NULL, *sizes = NULL;
+	enum cli_format fmt = CLI_FMT_TABLE;
+	int c, paper = 0, measure = 0, rc = 1;
+	unsigned reps = 10, ns = 0, si, v;
+	unsigned long long uv;
+	uint64_t n[MAX_SIZES];
+	char names[MAX_SIZES][24];
+	struct cell (*cells)[3] = NULL;
+	struct model_prediction *pr = NULL;
+	struct machine m;
+	struct ppr_err err;
+	FILE *out;
+
+	memset(&err, 0, sizeof(err));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hm:s:pf:o:", long_opts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'm':
+			mpath = optarg;
+			break;
+		case 's':
+			sizes = optarg;
+			break;
+		case 'p':
+			paper = 1;
+			break;
+		case OPT_MEASURE:
+			measure = 1;
+			break;
+		case OPT_REPS:
+			if (cli_parse_u64(optarg, &uv) || !uv || uv > 100000)
+				return cli_usage_error(usage_text, "--reps '%s': "
+						       "expected 1..100000", optarg);
+			reps = (unsigned)uv;
+			break;
+		case 'f':
+			if (cli_format_parse(optarg, &fmt))
+				return cli_usage_error(usage_text, "--format '%s': "
+						       "expected table, csv or "
+						       "json", optarg);
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		default:
+			return cli_usage_error(usage_text, "unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
+		}
+	}
+	if (!mpath)
+		return cli_usage_error(usage_text, "--machine is required");
+	if (optind != argc)
+		return cli_usage_error(usage_text, "unexpected argument '%s'",
+				       argv[optind]);
+	if (sizes && parse_sizes(sizes, n, names, &ns))
+		return cli_usage_error(usage_text, "--sizes '%s': expected "
+				       "comma-separated lengths >= 64 (at most "
+				       "%d)", sizes, MAX_SIZES);
+	if (paper && (sizes || measure))
+		return cli_usage_error(usage_text, "--paper takes neither "
+				       "--sizes nor --measure");
+	if (machine_load(mpath, &m, &err))
+		return cli_error_err(&err);
+	out = NULL;
+	if (paper) {
+		out = cli_open_out(outpath);
+		if (!out)
+			goto done;
+		rc = paper_mode(&m, fmt, out);
+		if (rc) {
+			cli_close_out(out, outpath);
+			goto done;
+		}
+		rc = cli_close_out(out, outpath);
+		goto done;
+	}
+	if (!sizes)
+		ns = default_sizes(&m, n, names);
+	cells = calloc(MAX_SIZES, sizeof(*cells));
+	pr = calloc(1, sizeof(*pr));
+	if (!cells || !pr) {
+		rc = cli_error("out of memory");
+		goto done;
+	}
+	for (si = 0; si < ns; si++)
+		for (v = 0; v < 3; v++) {
+			struct kernel_params p;
+			struct kernel_run *run = NULL;
+			struct cell *ce = &cells[si][v];
+
+			memset(&p, 0, sizeof(p));
+			p.kernel = "conv1d";
+			p.variant = variants[v];
+			p.n = n[si];
+			fprintf(stderr, "\rppr conv: %s %s n=%llu      ",
+				names[si], kernel_variant_name(variants[v]),
+				(unsigned long long)n[si]);
+			if (kernel_run_new(&p, &run, &err) ||
+			    model_predict_run(&m, run, &p, NULL, pr, &err)) {
+				kernel_run_free(run);
+				fputc('\n', stderr);
+				rc = cli_error_err(&err);
+				goto done;
+			}
+			ce->pred_gflops = pr->ppr.gflops;
+			ce->pred_time_s = pr->ppr.time_s;
+			snprintf(ce->bottleneck, sizeof(ce->bottleneck), "%s",
+				 model_bottleneck_name(pr->ppr.bottleneck));
+			if (measure) {
+				struct measure_opts mo;
+				struct measure_result res;
+
+				memset(&mo, 0, sizeof(mo));
+				mo.reps = reps;
+				mo.warmup = 1;
+				if (kernel_measure(run, &mo, &res, &err)) {
+					kernel_run_free(run);
+					fputc('\n', stderr);
+					rc = cli_error_err(&err);
+					goto done;
+				}
+				ce->meas_gflops = res.gflops;
+			}
+			kernel_run_free(run);
+		}
+	fputc('\n', stderr);
+	out = cli_open_out(outpath);
+	if (!out)
+		goto done;
+	if (fmt == CLI_FMT_JSON) {
+		cJSON *root = cJSON_CreateObject(), *arr, *u;
+		char *s;
+
+		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
+		cJSON_AddStringToObject(root, "machine", m.name);
+		cJSON_AddStringToObject(root, "mode", "model");
+		u = cJSON_AddObjectToObject(root, "units");
+		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s");
+		cJSON_AddStringToObject(u, "time_s", "s");
+		arr = cJSON_AddArrayToObject(root, "sizes");
+		for (si = 0; si < ns; si++) {
+			cJSON *o = cJSON_CreateObject(), *a;
+			unsigned b = 0, mb = 0;
+
+			cJSON_AddStringToObject(o, "resident", names[si]);
+			cJSON_AddNumberToObject(o, "n", (double)n[si]);
+			a = cJSON_AddArrayToObject(o, "algorithms");
+			for (v = 0; v < 3; v++) {
+				cJSON *x = cJSON_CreateObject();
+				const struct cell *ce = &cells[si][v];
+
+				cJSON_AddStringToObject(x, "variant",
+					kernel_variant_name(variants[v]));
+				cJSON_AddNumberToObject(x, "predicted_gflops",
+							ce->pred_gflops);
+				cJSON_AddNumberToObject(x, "predicted_time_s",
+							ce->pred_time_s);
+				cJSON_AddStringToObject(x, "bottleneck",
+							ce->bottleneck);
+				if (measure) {
+					cJSON_AddNumberToObject(x,
+						"measured_gflops",
+						ce->meas_gflops);
+					cJSON_AddNumberToObject(x, "error",
+						ce->pred_gflops /
+						ce->meas_gflops - 1);
+				}
+				cJSON_AddItemToArray(a, x);
+				if (ce->pred_gflops > cells[si][b].pred_gflops)
+					b = v;
+				if (ce->meas_gflops > cells[si][mb].meas_gflops)
+					mb = v;
+			}
+			cJSON_AddStringToObject(o, "best",
+				kernel_variant_name(variants[b]));
+			if (measure)
+				cJSON_AddStringToObject(o, "measured_best",
+					kernel_variant_name(variants[mb]));
+			cJSON_AddItemToArray(arr, o);
+		}
+		s = cJSON_Print(root);
+		if (s) {
+			fputs(s, out);
+			fputc('\n', out);
+			free(s);
+		}
+		cJSON_Delete(root);
+	} else {
+		if (fmt == CLI_FMT_CSV)
+			fputs("resident,n,variant,predicted_gflops,"
+			      "predicted_time_s,bottleneck,measured_gflops,"
+			      "error\n", out);
+		else
+			fprintf(out, "machine: %s (%.2f GHz)\n\n%-8s %10s "
+				"%-15s %10s %-20s%s\n", m.name, m.clock_ghz,
+				"resident", "n", "variant", "pred GF/s",
+				"bottleneck",
+				measure ? "  meas GF/s   error" : "");
+		for (si = 0; si < ns; si++) {
+			unsigned b = 0, mb = 0;
+
+			for (v = 0; v < 3; v++) {
+				const struct cell *ce = &cells[si][v];
+
+				if (ce->pred_gflops > cells[si][b].pred_gflops)
+					b = v;
+				if (ce->meas_gflops > cells[si][mb].meas_gflops)
+					mb = v;
+				if (fmt == CLI_FMT_CSV) {
+					fprintf(out, "%s,%llu,%s,%.4f,%.6g,%s,",
+						names[si],
+						(unsigned long long)n[si],
+						kernel_variant_name(variants[v]),
+						ce->pred_gflops, ce->pred_time_s,
+						ce->bottleneck);
+					if (measure)
+						fprintf(out, "%.4f,%.4f",
+							ce->meas_gflops,
+							ce->pred_gflops /
+							ce->meas_gflops - 1);
+					else
+						fputc(',', out);
+					fputc('\n', out);
+					continue;
+				}
+				fprintf(out, "%-8s %10llu %-15s %10.3f %-20s",
+					names[si], (unsigned long long)n[si],
+					kernel_variant_name(variants[v]),
+					ce->pred_gflops, ce->bottleneck);
+				if (measure)
+					fprintf(out, " %10.3f %+6.1f%%",
+						ce->meas_gflops,
+						100 * (ce->pred_gflops /
+						       ce->meas_gflops - 1));
+				fputc('\n', out);
+			}
+			if (fmt == CLI_FMT_TABLE) {
+				fprintf(out, "  -> best (predicted): %s",
+					kernel_variant_name(variants[b]));
+				if (measure)
+					fprintf(out, "; measured best: %s",
+						kernel_variant_name(variants[mb]));
+				fputc('\n', out);
+			}
+		}
+	}
+	rc = cli_close_out(out, outpath);
+done:
+	free(cells);
+	free(pr);
+	machine_release(&m);
+	return rc;
+}
