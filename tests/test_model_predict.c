@@ -1,0 +1,315 @@
+/*
+ * test_model_predict.c - the PPR model end to end: extracted kernel loops,
+ * eq. (2) by origin, the accumulator bound, the paper's convolution
+ * tables from a machine file, the 3-D FFT intensity, one prediction's
+ * internal consistency and the BCSR selection on matrices whose block
+ * structure is known.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machines/machine.h"
+#include "matrix/matrix.h"
+#include "model/predict.h"
+#include "tests/t.h"
+
+static int load(const char *path, struct machine *m)
+{
+	struct ppr_err err;
+
+	memset(&err, 0, sizeof(err));
+	if (machine_load(path, m, &err)) {
+		printf("machine_load %s: %s\n", path, err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static void test_asm_table(void)
+{
+	const char *t = model_kernel_asm("kern_spmv_csr");
+
+	T_CHECK(t != NULL);
+	T_CHECK(t && strstr(t, "<kern_spmv_csr>:") != NULL);
+	T_CHECK(model_kernel_asm("kern_spmv_bcsr_8x8") != NULL);
+	T_CHECK(model_kernel_asm("kern_spmv_bcsr_8x8_instr") == NULL);
+	T_CHECK(model_kernel_asm("no_such_kernel") == NULL);
+	T_CHECK(model_kernel_asm(NULL) == NULL);
+	T_CHECK(model_kernel_asm_symbol(0) != NULL);
+	T_CHECK(model_kernel_asm_symbol(100000) == NULL);
+}
+
+/* Every kernel symbol a run can name has an extracted loop that the DAG
+ * front end parses and schedules. */
+static void test_every_kernel_loop(void)
+{
+	static const char *const syms[] = {
+		"kern_spmv_csr", "kern_spmv_bcsr_1x1", "kern_spmv_bcsr_2x2",
+		"kern_spmv_bcsr_3x3", "kern_spmv_bcsr_4x4",
+		"kern_spmv_bcsr_8x8", "kern_spmv_bcsr_1x8", "kern_conv_naive",
+		"kern_conv_avx2_unaligned", "kern_conv_avx2_aligned",
+		"kern_fft1d", "kern_fft3d",
+	};
+	const struct dag_core *core = dag_core_builtin("zen5");
+	unsigned i;
+
+	for (i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
+		struct model_work w = { 0 };
+		struct model_kernel_dag kd;
+		struct ppr_err err;
+		int rc;
+
+		memset(&err, 0, sizeof(err));
+		w.total_flops = 1e6;
+		if (!strncmp(syms[i], "kern_spmv", 9)) {
+			w.outer_iters = 1000;
+			w.inner_flops_per_outer = 2 * 16;
+		}
+		rc = model_kernel_dag(syms[i], core, &w, &kd, &err);
+		if (rc)
+			printf("%s: %s\n", syms[i], err.msg);
+		T_CHECK(rc == 0);
+		T_CHECK(kd.cycles > 0);
+		T_CHECK(kd.compute_cycles >= 0 && kd.memory_cycles > 0);
+		if (w.outer_iters > 0) {
+			T_NEAR(kd.iterations, 1000, 0);
+			T_CHECK(kd.inner_trips >= 1);
+		}
+	}
+	{
+		struct model_work w = { 1e6, 0, 0 };
+		struct model_kernel_dag kd;
+
+		T_CHECK(model_kernel_dag("nope", core, &w, &kd, NULL) ==
+			PPR_ENOENT);
+	}
+}
+
+/* The fast nested schedule agrees with the full one. */
+static void test_dag_fast(void)
+{
+	const struct dag_core *core = dag_core_builtin("zen5");
+	static const double trips_flops[] = { 4, 16, 64 };
+	unsigned i;
+
+	for (i = 0; i < 3; i++) {
+		struct model_work w = { 0 };
+		struct model_kernel_dag a, b;
+
+		w.outer_iters = 1000;
+		w.inner_flops_per_outer = trips_flops[i] * 2 * 4;
+		T_CHECK(model_kernel_dag("kern_spmv_bcsr_2x2", core, &w, &a,
+					 NULL) == 0);
+		T_CHECK(model_kernel_dag_fast("kern_spmv_bcsr_2x2", core, &w,
+					      &b, NULL) == 0);
+		T_NEAR(b.inner_trips, a.inner_trips, 1e-9);
+		T_NEAR(b.cycles, a.cycles, 0.25);
+		T_NEAR(b.acc_chain_cycles, a.acc_chain_cycles, 1e-9);
+	}
+}
+
+/* eq. (2) with regular data coming from several levels, and the core
+ * bound, on hand-made inputs (Haswell links 64, 32, 12.8 B/cycle). */
+static void test_ppr_by_origin(void)
+{
+	static const struct {
+		int line;
+		double orig[4];  /* bytes from L2, L3, memory (index 1..3) */
+		double core;
+		double want_reg, want_cycles;
+		enum model_bottleneck b;
+	} rows[] = {
+		{ __LINE__, { 0, 6400, 0, 0 }, 0, 100, 1100, MODEL_BOUND_MEMORY_INSTR },
+		{ __LINE__, { 0, 0, 6400, 0 }, 0, 200, 1200, MODEL_BOUND_MEMORY_INSTR },
+		{ __LINE__, { 0, 0, 0, 12800 }, 0, 1000, 2000, MODEL_BOUND_MEMORY_INSTR },
+		{ __LINE__, { 0, 6400, 6400, 128000 }, 0, 10300, 11300, MODEL_BOUND_REGULAR },
+		{ __LINE__, { 0, 6400, 0, 0 }, 5000, 100, 5000, MODEL_BOUND_CORE },
+	};
+	unsigned r, k;
+
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		struct model_ppr_in in = { 0 };
+		struct model_ppr_out out;
+
+		in.nlevels = 3;
+		in.bw[0] = 64;
+		in.bw[1] = 32;
+		in.bw[2] = 12.8;
+		in.line_size = 64;
+		in.clock_ghz = 2.7;
+		in.flops = 1000;
+		in.compute_cycles = 500;
+		in.memory_cycles = 1000;
+		in.core_cycles = rows[r].core;
+		for (k = 0; k < 4; k++)
+			in.regular_by_origin[k] = rows[r].orig[k];
+		T_CHECK_AT(model_ppr_eval(&in, &out, NULL) == 0, rows[r].line);
+		T_NEAR_AT(out.t_regular, rows[r].want_reg, 1e-12, rows[r].line);
+		T_NEAR_AT(out.cycles, rows[r].want_cycles, 1e-12, rows[r].line);
+		T_CHECK_AT(out.bottleneck == rows[r].b, rows[r].line);
+	}
+}
+
+/* Tables 4-6 from machines/haswell.json and the paper's counts. */
+static void test_conv_paper(void)
+{
+	static const double want[3][4] = {
+		{ 10.80, 10.63, 10.47, 10.02 },
+		{ 43.20, 40.66, 38.40, 32.91 },
+		{ 86.40, 57.60, 43.20, 24.69 },
+	};
+	struct machine m;
+	struct model_conv_paper cp;
+	unsigned v, l;
+
+	if (load("machines/haswell.json", &m)) {
+		T_CHECK(0);
+		return;
+	}
+	T_CHECK(model_conv_paper(&m, &cp, NULL) == 0);
+	T_EQ_U64(cp.nres, 4);
+	for (v = 0; v < 3; v++)
+		for (l = 0; l < 4; l++)
+			T_NEAR(round(cp.row[v].gflops[l] * 100) / 100,
+			       want[v][l], 1e-12);
+	/* section 5.3: aligned while the data fits in L3, unaligned beyond */
+	T_CHECK(cp.best[0] == 2 && cp.best[1] == 2 && cp.best[2] == 2);
+	T_CHECK(cp.best[3] == 1);
+	machine_release(&m);
+}
+
+/* The Roofline paper: 1.09 (128^3), 1.41 (512^3), 1.64 (128^3 with a
+ * plane in cache) flops per DRAM byte. */
+static void test_fft3d(void)
+{
+	struct machine m;
+	struct model_fft3d f;
+
+	if (load("machines/haswell.json", &m)) {
+		T_CHECK(0);
+		return;
+	}
+	T_CHECK(model_fft3d_eval(&m, 128, &f, NULL) == 0);
+	T_NEAR(round(f.intensity * 100) / 100, 1.09, 1e-12);
+	T_NEAR(round(f.intensity_plane * 100) / 100, 1.64, 1e-12);
+	T_NEAR(f.passes, 3, 0);
+	T_NEAR(f.gflops, 34.56 * f.intensity, 1e-9);
+	T_CHECK(model_fft3d_eval(&m, 512, &f, NULL) == 0);
+	T_NEAR(round(f.intensity * 100) / 100, 1.41, 1e-12);
+	T_CHECK(model_fft3d_eval(&m, 100, &f, NULL) == PPR_EINVAL);
+	machine_release(&m);
+}
+
+/* One prediction: the PPR terms follow from the reported traffic. */
+static void test_predict_consistency(void)
+{
+	static const char *const kernels[] = { "spmv-csr", "spmv-bcsr",
+					       "conv1d", "fft1d", "fft3d" };
+	struct machine m;
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	unsigned k, i;
+
+	if (!pr || load("machines/haswell.json", &m)) {
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	for (k = 0; k < 5; k++) {
+		struct kernel_params p;
+		struct model_predict_opts o = { 1 };
+		struct ppr_err err;
+		double t_irr = 0;
+
+		memset(&p, 0, sizeof(p));
+		memset(&err, 0, sizeof(err));
+		p.kernel = kernels[k];
+		p.input = "gen:laplace2d:n=40";
+		p.block_r = p.block_c = 2;
+		p.n = k == 2 ? 4096 : (k == 3 ? 1024 : 8);
+		if (model_predict(&m, &p, &o, pr, &err)) {
+			printf("%s: %s\n", kernels[k], err.msg);
+			T_CHECK(0);
+			continue;
+		}
+		T_CHECK(pr->nlevels == 3);
+		T_CHECK(pr->ppr.cycles >= pr->ppr.t_process);
+		T_CHECK(pr->ppr.cycles >= pr->dag.acc_chain_cycles);
+		for (i = 0; i < pr->nlevels; i++)
+			t_irr += pr->lev[i].misses_irregular * 64.0 /
+				 pr->ppr_in.bw[i];
+		T_NEAR(pr->ppr.t_irregular, t_irr, 1e-9);
+		/* cold caches: everything the kernel touches comes in once,
+		 * so L1 sees at least the compulsory lines */
+		T_CHECK(pr->lev[0].misses_regular + pr->lev[0].misses_irregular
+			>= 1);
+		T_NEAR(pr->ppr.time_s * 2.7e9, pr->ppr.cycles, 1e-9);
+		T_CHECK(pr->ecm.cycles >= pr->ecm_in.t_ol);
+		T_CHECK(pr->roof.gflops <= pr->roof_in.peak_gflops);
+		if (k == 2) /* no irregular data in the convolution */
+			T_CHECK(pr->lev[0].misses_irregular == 0);
+	}
+	free(pr);
+	machine_release(&m);
+}
+
+/* BCSR selection on FEM matrices with dense 3x3 node blocks: the block
+ * counts are exact without sampling and within a few percent with it. */
+static void test_bcsr_select(void)
+{
+	struct machine m;
+	struct csr a;
+	struct model_bcsr_result *res = calloc(1, sizeof(*res));
+	struct model_bcsr_opts o = { 0 };
+	uint64_t nb[MATRIX_MAX_BLOCK][MATRIX_MAX_BLOCK];
+	unsigned i;
+
+	memset(&a, 0, sizeof(a));
+	if (!res || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(res);
+		return;
+	}
+	T_CHECK(matrix_load("gen:fem3d:n=6,dof=3", &a, NULL, NULL) == 0);
+	o.sample = 1;
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	matrix_fill_count_all(&a, nb);
+	for (i = 0; i < 64; i++) {
+		T_EQ_U64(res->shape[i].nblocks, nb[i / 8][i % 8]);
+		T_CHECK(res->shape[i].cycles > 0);
+	}
+	T_NEAR(res->shape[2 * 8 + 2].fill, 1.0, 1e-12);
+	T_CHECK(res->pick < 64);
+	T_NEAR(res->speedup, res->shape[0].cycles /
+	       res->shape[res->pick].cycles, 1e-12);
+	matrix_csr_release(&a);
+
+	/* sampled: 10% of the rows */
+	T_CHECK(matrix_load("gen:fem3d:n=24,dof=2", &a, NULL, NULL) == 0);
+	o.sample = 0.1;
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	T_CHECK(res->sample < 0.2);
+	matrix_fill_count_all(&a, nb);
+	for (i = 0; i < 64; i++)
+		T_NEAR((double)res->shape[i].nblocks,
+		       (double)nb[i / 8][i % 8], 0.05);
+	matrix_csr_release(&a);
+
+	memset(&a, 0, sizeof(a));
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == PPR_EINVAL);
+	free(res);
+	machine_release(&m);
+}
+
+int main(void)
+{
+	test_asm_table();
+	test_every_kernel_loop();
+	test_dag_fast();
+	test_ppr_by_origin();
+	test_conv_paper();
+	test_fft3d();
+	test_predict_consistency();
+	test_bcsr_select();
+	return t_done();
+}
