@@ -1,0 +1,61 @@
+#!/bin/sh
+# conv.sh - `ppr conv`: the paper's Tables 4-6 predicted rows exactly on
+# machines/haswell.json (JSON and table), the section 5.3 advice, the
+# model mode on small sizes, and usage errors.
+PPR=${PPR:-./ppr}
+case $PPR in /*) ;; */*) PPR=$(pwd)/$PPR ;; esac
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+M=$ROOT/machines
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# the "predicted_gflops" arrays of the JSON, one line per algorithm
+"$PPR" conv --paper --machine "$M/haswell.json" --format json > "$tmp/p.json"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "conv --paper json exit $rc"
+tr -d ' \t\n' < "$tmp/p.json" | grep -o '"predicted_gflops":\[[^]]*\]' \
+	> "$tmp/rows"
+want='"predicted_gflops":[10.8,10.63,10.47,10.02]
+"predicted_gflops":[43.2,40.66,38.4,32.91]
+"predicted_gflops":[86.4,57.6,43.2,24.69]'
+[ "$(cat "$tmp/rows")" = "$want" ] && ok || bad "Tables 4-6 rows: $(cat "$tmp/rows")"
+for k in ppr_version machine units; do
+	grep -q "\"$k\"" "$tmp/p.json" && ok || bad "json key $k"
+done
+# advice: aligned while the data fits in L3, unaligned beyond
+tr -d ' \t\n' < "$tmp/p.json" | grep -o '"best":.*' > "$tmp/best"
+for pair in 'L1D","variant":"avx2-aligned' 'L2","variant":"avx2-aligned' \
+	    'L3","variant":"avx2-aligned' 'memory","variant":"avx2-unaligned'; do
+	grep -q "$pair" "$tmp/best" && ok || bad "advice $pair"
+done
+"$PPR" conv --paper --machine "$M/haswell.json" > "$tmp/t" || bad "table exit"
+grep -q '^3   avx2-aligned         16      16     8    86.40    57.60    43.20    24.69$' "$tmp/t" \
+	&& ok || bad "table row 3: $(grep aligned "$tmp/t")"
+grep -q 'memory=avx2-unaligned' "$tmp/t" && ok || bad "table advice"
+"$PPR" conv --paper --machine "$M/haswell.json" --format csv > "$tmp/c" || bad "csv exit"
+[ "$(sed -n 3p "$tmp/c")" = "2,avx2-unaligned,16,32,2,43.20,40.66,38.40,32.91" ] \
+	&& ok || bad "csv row 2: $(sed -n 3p "$tmp/c")"
+
+# model mode, two small sizes: one line per algorithm and size, a best
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024,4096 --format json \
+	> "$tmp/m.json" 2> /dev/null || bad "model mode exit"
+n=$(grep -c '"predicted_gflops"' "$tmp/m.json")
+[ "$n" = 6 ] && ok || bad "model mode: $n algorithm rows"
+grep -q '"best"' "$tmp/m.json" && ok || bad "model mode best"
+
+# errors
+"$PPR" conv --paper > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && ok || bad "no --machine: exit $rc"
+"$PPR" conv --machine "$M/haswell.json" --sizes 10,abc > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--sizes" "$tmp/e" && ok || bad "bad sizes: exit $rc"
+"$PPR" conv --machine "$tmp/none.json" --paper > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 1 ] && grep -q '^ppr: error: .*none.json' "$tmp/e" && ok || bad "missing machine: exit $rc $(cat "$tmp/e")"
+"$PPR" conv --help > "$tmp/h"; rc=$?
+[ $rc -eq 0 ] && grep -q '^usage: ppr conv' "$tmp/h" && ok || bad "help"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,106 @@
+#!/bin/sh
+# predict.sh - `ppr predict` and `ppr bcsr` on small generated inputs: the
+# JSON keys, figures that follow from each other, every kernel, the
+# advice, and usage/runtime errors.
+PPR=${PPR:-./ppr}
+case $PPR in /*) ;; */*) PPR=$(pwd)/$PPR ;; esac
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+M=$ROOT/machines
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+jnum() {
+	sed -n "s/^	\"$2\":[	 ]*\\([-0-9.e+]*\\),*\$/\\1/p" "$1" | head -n 1
+}
+jstr() {
+	sed -n "s/^	\"$2\":[	 ]*\"\\(.*\\)\",*\$/\\1/p" "$1" | head -n 1
+}
+
+"$PPR" predict --machine "$M/haswell.json" --kernel spmv-csr \
+	gen:laplace2d:n=50 --format json > "$tmp/p.json" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "predict spmv-csr exit $rc: $(cat "$tmp/err")"
+for k in ppr_version machine units time_s gflops bottleneck phases levels \
+	 ecm roofline advice; do
+	grep -q "^	\"$k\"" "$tmp/p.json" && ok || bad "json key $k"
+done
+[ "$(jstr "$tmp/p.json" machine)" = haswell ] && ok || bad "machine name"
+# gflops = flops / time_s / 1e9
+t=$(jnum "$tmp/p.json" time_s); g=$(jnum "$tmp/p.json" gflops)
+f=$(jnum "$tmp/p.json" flops)
+[ "$f" = 24600 ] && ok || bad "flops $f (2 x nnz of laplace2d n=50 = 2 x 12300)"
+awk -v t="$t" -v g="$g" -v f="$f" 'BEGIN { d = f / t / 1e9 - g;
+	exit !(d < 1e-6 * g && d > -1e-6 * g) }' && ok || bad "gflops $g vs $f / $t"
+grep -q '"name":	"L3"' "$tmp/p.json" && ok || bad "levels L3"
+grep -q '"text":	".*BCSR\|"text":	".*best of 64' "$tmp/p.json" && ok || bad "advice text"
+
+# every kernel, table output
+for args in "--kernel spmv-bcsr --block 3x3 gen:fem3d:n=5,dof=3" \
+	    "--kernel conv1d --variant avx2-aligned --n 4096" \
+	    "--kernel conv1d --variant naive --n 4096" \
+	    "--kernel fft1d --n 1024" "--kernel fft3d --n 16"; do
+	# shellcheck disable=SC2086
+	"$PPR" predict --machine "$M/zen4-epyc.json" $args > "$tmp/t" 2> "$tmp/err"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q '^PPR prediction: ' "$tmp/t" && \
+		grep -q '^  ECM ' "$tmp/t" && grep -q '^  Roofline ' "$tmp/t" && \
+		grep -q '^advice: ' "$tmp/t" && ok || bad "predict $args: exit $rc $(cat "$tmp/err")"
+done
+grep -q '^3-D FFT 16^3' "$tmp/t" && ok || bad "fft3d intensity line"
+"$PPR" predict --machine "$M/haswell.json" --kernel fft3d --n 128 \
+	--no-advice --format json > "$tmp/f.json" 2>/dev/null || bad "fft3d 128"
+grep -q '"dram_intensity":	1.09' "$tmp/f.json" && ok || bad "fft3d 128 intensity $(grep dram_intensity "$tmp/f.json")"
+"$PPR" predict --machine "$M/haswell.json" --kernel spmv-csr gen:laplace2d:n=20 \
+	--no-advice --format csv > "$tmp/c" || bad "csv exit"
+[ "$(wc -l < "$tmp/c")" -eq 4 ] && ok || bad "csv lines"
+sed -n 2p "$tmp/c" | grep -q ',ppr,' && ok || bad "csv ppr row"
+
+# errors
+"$PPR" predict --kernel spmv-csr gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- '--machine is required' "$tmp/e" && ok || bad "no machine: $rc"
+"$PPR" predict --machine "$M/haswell.json" --kernel spmv-csr > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && ok || bad "no matrix: $rc"
+"$PPR" predict --machine "$M/haswell.json" --kernel nope > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q "unknown kernel 'nope'" "$tmp/e" && ok || bad "bad kernel: $rc"
+"$PPR" predict --machine "$M/haswell.json" --kernel spmv-bcsr --block 9x1 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && ok || bad "bad block: $rc"
+"$PPR" predict --machine "$M/haswell.json" --kernel spmv-csr "$tmp/missing.mtx" > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 1 ] && grep -q '^ppr: error: .*missing.mtx' "$tmp/e" && ok || bad "missing matrix: $rc $(cat "$tmp/e")"
+printf '{"name": "x",\n "clock_ghz": "fast"}\n' > "$tmp/bad.json"
+"$PPR" predict --machine "$tmp/bad.json" --kernel fft1d --n 64 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 1 ] && grep -q '^ppr: error: .*bad.json:' "$tmp/e" && ok || bad "bad machine: $rc $(cat "$tmp/e")"
+
+# ppr bcsr: FEM with dense 3x3 node blocks, 64 shapes
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:fem3d:n=8,dof=3 --reps 3 \
+	--format json > "$tmp/b.json" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "bcsr exit $rc: $(cat "$tmp/err")"
+for k in ppr_version machine units pick shapes measured_best share_of_best \
+	 cost_spmv_equivalents; do
+	grep -q "^	\"$k\"" "$tmp/b.json" && ok || bad "bcsr json key $k"
+done
+n=$(grep -c '"shape":' "$tmp/b.json")
+[ "$n" = 64 ] && ok || bad "bcsr shapes: $n"
+pick=$(jstr "$tmp/b.json" pick)
+case $pick in [1-8]x[1-8]) ok ;; *) bad "pick '$pick'" ;; esac
+grep -q '"measured_best":	null' "$tmp/b.json" && ok || bad "measured_best null without --measure"
+# the 3x3 shape of a dof=3 FEM matrix has no fill
+tr -d ' \t\n' < "$tmp/b.json" | grep -q '"shape":"3x3","rank":[0-9]*,"nblocks":[0-9]*,"fill":1,' \
+	&& ok || bad "3x3 fill 1"
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:laplace2d:n=10 --measure --reps 2 \
+	--format json > "$tmp/bm.json" 2>/dev/null || bad "bcsr --measure exit"
+s=$(jnum "$tmp/bm.json" share_of_best)
+awk -v s="$s" 'BEGIN { exit !(s > 0 && s <= 1) }' && ok || bad "share_of_best '$s'"
+[ "$(grep -c '"measured_gflops"' "$tmp/bm.json")" = 64 ] && ok || bad "measured per shape"
+"$PPR" bcsr gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && ok || bad "bcsr no machine: $rc"
+"$PPR" bcsr --machine "$M/zen4-epyc.json" --sample 2 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && ok || bad "bcsr bad sample: $rc"
+"$PPR" bcsr --machine "$M/zen4-epyc.json" "gen:nosuch:n=3" > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -ne 0 ] && grep -q '^ppr' "$tmp/e" && ok || bad "bcsr bad generator: $rc"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
