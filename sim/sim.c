@@ -1,7 +1,7 @@
 /*
  * sim.c - the multi-level cache hierarchy: construction and the access path.
  *
- * Notes (what is modelled, and in which order; tests/test_sim.c holds an
+ * Notes: what is modelled, and in which order (tests/test_sim.c holds an
  * independent reference model written from this text):
  *   - Caches hold line numbers (address >> log2(line size)); every cache of
  *     a hierarchy has the same line size.  Set = line mod sets (or a hash of
@@ -63,7 +63,10 @@
  *     left most recent in L1 is a hit that changes no state (exact for every
  *     policy here: a repeated MRU touch is idempotent), except that a write
  *     must set the dirty bit: stores take it only when that is already so.
- *     Disabled when L1 prefetches or 3C is on.
+ *     Disabled when L1 prefetches or 3C is on.  Hierarchies without
+ *     prefetch, exclusive or write-through levels and 3C run single-line
+ *     references through a loop (access_plain) that does what the
+ *     recursive walk does, in the same order.
  */
 #include <string.h>
 #if defined(__SSE2__)
