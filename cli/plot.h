@@ -72,6 +72,16 @@ int plot_heatmap_write(FILE *f, const char *title,
 		       const struct heat_grid *pred,
 		       const struct heat_grid *meas, struct ppr_err *err);
 
+/*
+ * The heatmap of a `ppr bcsr --format json` object (or a results record's
+ * "result"): "shapes", "pick", "measured_best", "matrix", "machine" (see
+ * results_heat_grids); the measured grid beside the predicted one when the
+ * shapes carry measured_gflops.  PPR_ENOENT when it has no shapes.
+ */
+struct cJSON;
+int plot_heatmap_write_json(FILE *f, const struct cJSON *bcsr,
+			    struct ppr_err *err);
+
 /* ---- grouped bars --------------------------------------------------- */
 
 #define BARS_MAX_SERIES 4

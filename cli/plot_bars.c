@@ -50,7 +50,7 @@ int plot_bars_write(FILE *f, const char *title, const char *ylabel,
 	if (log_y) {
 		if (!(lo < HUGE_VAL))
 			lo = 1;
-		sy.d0 = pow(10, floor(log10(lo)));
+		sy.d0 = pow(10, floor(log10(lo * 0.999)));
 		sy.d1 = pow(10, ceil(log10(hi * 1.5)));
 		if (sy.d1 <= sy.d0)
 			sy.d1 = sy.d0 * 10;

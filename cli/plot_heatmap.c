@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cli/results.h"
 #include "cli/svg.h"
 
 void heat_grid_clear(struct heat_grid *g)
@@ -136,4 +137,25 @@ int plot_heatmap_write(FILE *f, const char *title,
 		ppr_err_set(err, rc, NULL, 0, 0,
 			    "heatmap: writing the SVG failed");
 	return rc;
+}
+
+int plot_heatmap_write_json(FILE *f, const struct cJSON *bcsr,
+			    struct ppr_err *err)
+{
+	struct heat_grid pred, meas;
+	const cJSON *mx, *mn;
+	char title[512];
+	int has_meas;
+
+	if (results_heat_grids(bcsr, &pred, &meas, &has_meas) != 0)
+		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+				   "heatmap: the result has no BCSR shapes");
+	mx = cJSON_GetObjectItemCaseSensitive(bcsr, "matrix");
+	mn = cJSON_GetObjectItemCaseSensitive(bcsr, "machine");
+	snprintf(title, sizeof title, "BCSR shapes: %s%s%s",
+		 cJSON_IsString(mx) ? mx->valuestring : "matrix",
+		 cJSON_IsString(mn) ? " on " : "",
+		 cJSON_IsString(mn) ? mn->valuestring : "");
+	return plot_heatmap_write(f, title, &pred, has_meas ? &meas : NULL,
+				  err);
 }
