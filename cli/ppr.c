@@ -6,11 +6,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "common/ppr_version.h"
+#include "matrix/matrix.h"
 
 struct cmd_struct {
 	const char *name;
@@ -38,9 +41,92 @@ static void usage(FILE *f)
 	      "       ppr --version\n\n"
 	      "ppr predicts how fast numerical kernels run on a described CPU\n"
 	      "(the PPR model: instruction-DAG schedule + cache simulation)\n\n"
+	      "Any command accepts --max-memory SIZE (8G, 512M, 50%): inputs\n"
+	      "whose working set would exceed it are refused (default: 3/4 of\n"
+	      "physical memory).\n\n"
 	      "commands:\n", f);
 	for (i = 0; commands[i].name; i++)
 		fprintf(f, "   %-10s %s\n", commands[i].name, commands[i].summary);
+}
+
+/*
+ * --max-memory SIZE (or --max-memory=SIZE), accepted before or after the
+ * command name by every command: the working-set limit of the matrix
+ * readers, generators and BCSR builders (matrix_mem_limit_set; default 3/4
+ * of physical memory).  SIZE is bytes with an optional K, M, G or T suffix
+ * (powers of 1024) or a percentage of physical memory ("50%").  Taken out
+ * of argv here so the commands' own option parsers never see it.
+ * Returns 0, or 2 after a usage message.
+ */
+static int max_memory_parse(const char *s, uint64_t *out)
+{
+	char *end;
+	double v;
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || !(v > 0) || v > 1e19)
+		return -1;
+	switch (*end) {
+	case '\0': break;
+	case 'k': case 'K': v *= 1024.0; end++; break;
+	case 'm': case 'M': v *= 1048576.0; end++; break;
+	case 'g': case 'G': v *= 1073741824.0; end++; break;
+	case 't': case 'T': v *= 1099511627776.0; end++; break;
+	case '%':
+		if (v > 100 || pages <= 0 || psize <= 0)
+			return -1;
+		v = v / 100.0 * (double)pages * (double)psize;
+		end++;
+		break;
+	default: return -1;
+	}
+	if (*end == 'i' && end[-1] != '%')
+		end++;		/* "GiB" */
+	if ((*end == 'B' || *end == 'b') && end[-1] != '%')
+		end++;
+	if (*end || v < 1.0 || v > 1.8e19)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+static int max_memory_take(int *argc, char **argv)
+{
+	int i = 1, j;
+
+	while (i < *argc && strcmp(argv[i], "--")) {
+		const char *val = NULL;
+		int used = 0;
+		uint64_t bytes;
+
+		if (!strcmp(argv[i], "--max-memory")) {
+			if (i + 1 >= *argc) {
+				fprintf(stderr, "ppr: --max-memory needs a size (e.g. 8G, 512M, 50%%)\n");
+				return 2;
+			}
+			val = argv[i + 1];
+			used = 2;
+		} else if (!strncmp(argv[i], "--max-memory=", 13)) {
+			val = argv[i] + 13;
+			used = 1;
+		}
+		if (!used) {
+			i++;
+			continue;
+		}
+		if (max_memory_parse(val, &bytes)) {
+			fprintf(stderr, "ppr: --max-memory: '%s' is not a size (bytes with optional K, M, G, T suffix, or a percentage of memory like 50%%)\n",
+				val);
+			return 2;
+		}
+		matrix_mem_limit_set(bytes);
+		for (j = i; j + used <= *argc; j++)
+			argv[j] = argv[j + used];	/* argv[argc] is NULL */
+		*argc -= used;
+	}
+	return 0;
 }
 
 static int finish(int rc)
@@ -58,6 +144,8 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	if (max_memory_take(&argc, argv))
+		return 2;
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
