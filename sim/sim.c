@@ -767,7 +767,11 @@ void sim_hier_access_batch(struct sim_hier *h, const struct ppr_access *a,
 			i += k;
 			continue;
 		}
-		if (h->nbig && i + PF_AHEAD < n)
+		/* (a nearby line's sets are found by the host's own
+		 * prefetcher: skip the work for streams) */
+		if (h->nbig && i + PF_AHEAD < n &&
+		    (a[i + PF_AHEAD].addr >> h->shift) -
+		    (a[i].addr >> h->shift) + 4 > 8)
 			host_prefetch_sets(h, &a[i + PF_AHEAD]);
 		access_slow(h, &a[i]);
 		i++;
