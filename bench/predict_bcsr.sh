@@ -1,0 +1,53 @@
+#!/bin/sh
+# predict_bcsr.sh - BCSR shape selection, measured: for every matrix in
+# ../shared/matrices/medium and generated matrices larger than the L3,
+# `ppr bcsr --measure`: the pick, the measured best, the share of the
+# best the pick reaches, and the prediction's cost in CSR SpMV
+# equivalents.  Summary: min and mean share, mean cost.
+#
+#   PPR=./ppr MACHINE=machines/zen4-epyc.json sh bench/predict_bcsr.sh
+#   BCSR_BIG=0 skips the generated matrices over the L3 (minutes each).
+PPR=${PPR:-./ppr}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
+MED=$ROOT/../shared/matrices/medium
+REPS=${REPS:-5}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+list=""
+if [ -d "$MED" ]; then
+	for f in "$MED"/*; do
+		case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
+	done
+else
+	echo "(../shared/matrices/medium absent: generated matrices only)"
+fi
+if [ "${BCSR_BIG:-1}" = 1 ]; then
+	# over the L3 of the machines shipped (32 MiB): >= 3 over 5e6 nonzeros
+	list="$list gen:fem3d:n=40,dof=2 gen:fem3d:n=36,dof=3 gen:laplace3d:n=120 gen:rmat:scale=20,edge_factor=8"
+fi
+printf '%-34s %9s %5s %6s %9s %9s %6s %7s\n' matrix nnz pick best \
+	"pick GF" "best GF" share cost
+for mtx in $list; do
+	name=$(basename "$mtx")
+	if ! "$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" \
+		--format json "$mtx" > "$tmp/o.json" 2> "$tmp/e"; then
+		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
+		continue
+	fi
+	tr -d ' \t\n' < "$tmp/o.json" > "$tmp/o1"
+	get() { sed -n "s/.*\"$1\":\\([^,}]*\\).*/\\1/p" "$tmp/o1" | tr -d '"'; }
+	pick=$(get pick); best=$(get measured_best); share=$(get share_of_best)
+	cost=$(get cost_spmv_equivalents); nnz=$(get nnz)
+	pg=$(grep -o "\"shape\":\"$pick\"[^}]*" "$tmp/o1" | sed -n 's/.*"measured_gflops":\([0-9.e+-]*\).*/\1/p')
+	bg=$(grep -o "\"shape\":\"$best\"[^}]*" "$tmp/o1" | sed -n 's/.*"measured_gflops":\([0-9.e+-]*\).*/\1/p')
+	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f\n' "$name" "$nnz" \
+		"$pick" "$best" "$pg" "$bg" "$share" "$cost"
+	echo "$share $cost" >> "$tmp/all"
+done
+if [ -s "$tmp/all" ]; then
+	awk '{ n++; s += $1; c += $2; if (n == 1 || $1 < m) m = $1;
+	       if ($1 >= 0.95) k++ }
+	     END { printf "summary: %d matrices, share of best min %.3f mean %.3f, >= 0.95 on %d; mean cost %.1f SpMV equivalents\n", n, m, s / n, k, c / n }' "$tmp/all"
+fi

@@ -1,0 +1,46 @@
+#!/bin/sh
+# predict_spmv.sh - CSR SpMV time, predicted (PPR, ECM, Roofline) vs
+# measured (`ppr measure`, median of REPS warm runs) on the medium
+# matrices and a few generated ones; errors side by side, median absolute
+# error and the worst per model.
+PPR=${PPR:-./ppr}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
+MED=$ROOT/../shared/matrices/medium
+REPS=${REPS:-10}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
+[ -d "$MED" ] && for f in "$MED"/*; do
+	case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
+done
+printf '%-30s %11s %11s %8s %8s %8s\n' matrix "measured s" "PPR s" "PPR err" \
+	"ECM err" "Roof err"
+for mtx in $list; do
+	name=$(basename "$mtx")
+	"$PPR" predict --machine "$MACHINE" --kernel spmv-csr --no-advice \
+		--format json "$mtx" 2>/dev/null | tr -d ' \t\n' > "$tmp/p" || {
+		echo "$name: predict failed"; continue; }
+	meas=$("$PPR" measure --kernel spmv-csr --reps "$REPS" "$mtx" 2>/dev/null |
+		sed -n 's/^time *min [0-9.e+-]* s, median \([0-9.e+-]*\) s.*/\1/p')
+	[ -n "$meas" ] || { echo "$name: measure failed"; continue; }
+	ppr=$(sed -n 's/.*"time_s":\([0-9.e+-]*\),"gflops".*/\1/p' "$tmp/p" | head -n 1)
+	ecm=$(grep -o '"ecm":{[^}]*}' "$tmp/p" | sed -n 's/.*"time_s":\([0-9.e+-]*\).*/\1/p')
+	flops=$(sed -n 's/.*"flops":\([0-9.e+-]*\),.*/\1/p' "$tmp/p" | head -n 1)
+	rgf=$(grep -o '"roofline":{[^}]*' "$tmp/p" | sed -n 's/.*,"gflops":\([0-9.e+-]*\).*/\1/p')
+	awk -v n="$name" -v m="$meas" -v p="$ppr" -v e="$ecm" -v f="$flops" -v r="$rgf" 'BEGIN {
+		rt = f / (r * 1e9);
+		printf "%-30s %11.4g %11.4g %+7.1f%% %+7.1f%% %+7.1f%%\n", n, m, p,
+			100 * (p / m - 1), 100 * (e / m - 1), 100 * (rt / m - 1) }'
+	awk -v m="$meas" -v p="$ppr" -v e="$ecm" -v f="$flops" -v r="$rgf" 'BEGIN {
+		rt = f / (r * 1e9); a = p / m - 1; b = e / m - 1; c = rt / m - 1;
+		if (a < 0) a = -a; if (b < 0) b = -b; if (c < 0) c = -c;
+		print a, b, c }' >> "$tmp/err"
+done
+[ -s "$tmp/err" ] || exit 0
+for col in 1 2 3; do
+	sort -g -k$col,$col "$tmp/err" | awk -v c=$col -v name="$(echo PPR ECM Roofline | cut -d' ' -f$col)" '
+		{ v[NR] = $c; if ($c > mx) mx = $c }
+		END { med = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+		      printf "%-8s median |error| %.1f%%, worst %.1f%% (%d matrices)\n", name, 100 * med, 100 * mx, NR }'
+done
