@@ -54,8 +54,13 @@ static const char css[] =
 	".table-wrap{overflow-x:auto}\n";
 
 /* Sort the table's body by the clicked column: numbers numerically (the
- * cell's data-v), text otherwise; a second click reverses. */
+ * cell's data-v), text otherwise; a second click reverses.  For tests in a
+ * headless browser: a URL ending in #sort=N (or #sort=Nd, descending)
+ * sorts by column N on load, script errors are recorded in the body's
+ * data-js-error attribute, and data-js-ok="1" says the script ran. */
 static const char js[] =
+	"window.addEventListener('error',function(e){document.body."
+	"setAttribute('data-js-error',String(e.message));});\n"
 	"(function(){\n"
 	"function key(td){var v=td.getAttribute('data-v');"
 	"if(v!==null&&v!==''&&!isNaN(parseFloat(v)))return parseFloat(v);"
@@ -75,6 +80,10 @@ static const char js[] =
 	"    else r=x.textContent.localeCompare(y.textContent);\n"
 	"    return asc?r:-r;});\n"
 	"   rows.forEach(function(r){tb.appendChild(r);});});});});\n"
+	"var m=/^#sort=(\\d+)(d?)$/.exec(location.hash);\n"
+	"if(m){var th=document.querySelectorAll('#results-table th')[+m[1]];\n"
+	" if(th){th.click();if(m[2])th.click();}}\n"
+	"document.body.setAttribute('data-js-ok','1');\n"
 	"})();\n";
 
 static void h(FILE *f, const char *s)

@@ -100,12 +100,12 @@ size_t plot_roofline_roofs(const struct machine *m, int integer,
 		}
 		if (merged)
 			continue;
-		svg_fmt_num(bw, num, sizeof num);
+		snprintf(num, sizeof num, "%.4g", bw);
 		snprintf(lab, sizeof lab, "%s %s GB/s", m->hier.levels[i].name,
 			 num);
 		n = roof_add(out, n, max, lab, bw, 1, 0);
 	}
-	svg_fmt_num(m->mem_bandwidth_gbs, num, sizeof num);
+	snprintf(num, sizeof num, "%.4g", m->mem_bandwidth_gbs);
 	snprintf(lab, sizeof lab, "DRAM %s GB/s", num);
 	n = roof_add(out, n, max, lab, m->mem_bandwidth_gbs, 1, 0);
 
@@ -285,7 +285,7 @@ int plot_roofline_write(FILE *f, const struct machine *m,
 		svg_line(&s, px0, py, sx.r1, py, r[i].integer ?
 			 "roof roof-integer" : v == peak ?
 			 "roof roof-compute" : "roof roof-ceiling", st);
-		svg_fmt_num(v, buf, sizeof buf);
+		snprintf(buf, sizeof buf, "%.4g", v);
 		snprintf(title, sizeof title, "%.63s %.31s %s", r[i].label, buf,
 			 r[i].integer ? "GINTOP/s" : "GFLOP/s");
 		/* first free place: right end above / below the line, then
@@ -360,9 +360,11 @@ int plot_roofline_write(FILE *f, const struct machine *m,
 			svg_circle(&s, px, py, 6, "dot dot-pred", st);
 		}
 		if (hm) {
-			snprintf(st, sizeof st, "fill:#fff;fill-opacity:0.6;"
-				 "stroke:%s;stroke-width:2.5", c);
-			svg_circle(&s, qx, qy, 6, "dot dot-meas", st);
+			/* a ring, larger than a filled dot: visible even
+			 * where a predicted dot sits on it */
+			snprintf(st, sizeof st, "fill:none;stroke:%s;"
+				 "stroke-width:2.5", c);
+			svg_circle(&s, qx, qy, 9, "dot dot-meas", st);
 		}
 		/* the label: first free place around the dot */
 		nch = strlen(p->label ? p->label : "");

@@ -17,7 +17,7 @@ $PPR roofline --machine machines/haswell.json tests/data/report/results.jsonl \
 [ "$(cnt 'class="roof roof-ceiling"' "$tmp/r.svg")" = 3 ] && ok || bad "3 ceilings"
 [ "$(cnt 'class="roof roof-integer"' "$tmp/r.svg")" = 0 ] && ok || bad "no integer roofs by default"
 for want in "peak (FMA, SIMD) 43.2 GFLOP/s" "no FMA 21.6 GFLOP/s" "no SIMD (scalar) 10.8 GFLOP/s" \
-	"scalar add latency-bound 0.9 GFLOP/s" "DRAM 34.6 GB/s" "L3 86.4 GB/s" \
+	"scalar add latency-bound 0.9 GFLOP/s" "DRAM 34.56 GB/s" "L3 86.4 GB/s" \
 	"Roofline: haswell, one core at 2.70 GHz" "operational intensity (flops per byte)" \
 	"gen:laplace2d:n=200 spmv-csr (L2 bytes)"; do
 	grep -qF "$want" "$tmp/r.svg" && ok || bad "svg lacks '$want'"
