@@ -401,6 +401,32 @@ static void test_measure(void)
 	kernel_run_free(r);
 }
 
+/* A borrowed, already loaded matrix: same results, not freed by the run. */
+static void test_borrowed_csr(void)
+{
+	struct csr a;
+	struct ppr_err err;
+	unsigned br;
+
+	memset(&a, 0, sizeof(a));
+	T_CHECK(matrix_load("gen:fem3d:n=3,dof=2", &a, NULL, &err) == 0);
+	for (br = 1; br <= 3; br++) {
+		struct kernel_params p = { .kernel = "spmv-bcsr", .csr = &a,
+					   .block_r = br, .block_c = 2 };
+		struct kernel_run *r = mk(&p, __LINE__);
+		double e = -1;
+
+		if (!r)
+			continue;
+		kernel_run_native(r);
+		T_CHECK(kernel_run_check(r, &e, &err) == 0 && e <= 1e-14);
+		T_CHECK(strstr(kernel_run_describe(r), "(matrix)") != NULL);
+		kernel_run_free(r);
+	}
+	T_CHECK(a.row_ptr != NULL && a.nnz > 0);	/* still ours */
+	matrix_csr_release(&a);
+}
+
 int main(void)
 {
 	test_table();
@@ -411,5 +437,6 @@ int main(void)
 	test_conv();
 	test_fft();
 	test_measure();
+	test_borrowed_csr();
 	return t_done();
 }
