@@ -271,7 +271,7 @@ int cmd_measure(int argc, char **argv)
 	struct ppr_err err;
 	enum cli_format fmt = CLI_FMT_TABLE;
 	const char *counters = NULL, *backend = NULL, *outpath = NULL;
-	const char *imp_papi = NULL, *imp_perf = NULL, *variant = NULL;
+	const char *imp_papi = NULL, *imp_perf = NULL;
 	unsigned long long v;
 	double flush_mb = 0, check_err = -1;
 	int c, do_check = 0, have_variant = 0, rc = 0;
@@ -303,7 +303,6 @@ int cmd_measure(int argc, char **argv)
 					"with R and C in 1..8", optarg);
 			break;
 		case OPT_VARIANT:
-			variant = optarg;
 			if (kernel_variant_parse(optarg, &p.variant))
 				return cli_usage_error(usage_text,
 					"measure: --variant '%s': expected "
@@ -420,7 +419,6 @@ int cmd_measure(int argc, char **argv)
 			return cli_usage_error(usage_text, "measure: %s "
 				"needs --n N", p.kernel);
 	}
-	(void)variant;
 	if (counters) {
 		if (counter_set_parse(&set, counters, &err))
 			return cli_usage_error(usage_text, "measure: "
