@@ -238,7 +238,7 @@ static int write_report(FILE *f, const struct results *res, struct mach *mc,
 		const struct result_rec *r = &res->rec[i];
 		const cJSON *o = r->result;
 		const char *mn;
-		double t = NAN, g = NAN;
+		double t = NAN, g = NAN, rows, nnz;
 
 		if (!r->ok)
 			continue;
@@ -247,8 +247,19 @@ static int write_report(FILE *f, const struct results *res, struct mach *mc,
 		td_text(f, r->input);
 		td_text(f, r->kernel);
 		td_text(f, mn[0] ? mn : r->machine);
-		td_num(f, results_num(o, "rows"), "%.0f");
-		td_num(f, results_num(o, "nnz"), "%.0f");
+		rows = results_num(o, "rows");
+		nnz = results_num(o, "nnz");
+		if (!isfinite(rows)) {
+			/* ppr predict: "spmv-csr X (R x C, nnz N)" */
+			const char *d = strrchr(rstr(o, "kernel"), '(');
+			double a, b, z;
+
+			if (d && sscanf(d, "(%lf x %lf, nnz %lf)", &a, &b,
+					&z) == 3)
+				rows = a, nnz = z;
+		}
+		td_num(f, rows, "%.0f");
+		td_num(f, nnz, "%.0f");
 		t = results_num(o, "time_s");
 		g = results_num(o, "gflops");
 		if (!isfinite(g)) {
