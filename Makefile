@@ -134,14 +134,18 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(ALL_LIBS)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+# The readers of `ppr sweep`/`report` live in cli/: targets link the CLI
+# objects too (all but the dispatcher's main).
+FUZZ_CLI_OBJ := $(filter-out $(BUILD)/cli/ppr.o,$(CLI_OBJ))
 
-$(BUILD)/fuzz/lf/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(ALL_LIBS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
+
+$(BUILD)/fuzz/lf/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DPPR_LIBFUZZER -fsanitize=fuzzer $(LDFLAGS) \
-		-o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+		-o $@ $< $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
 
 .PHONY: fuzz-replay test-fuzz-replay fuzz-build
 fuzz-replay: $(FUZZ_REPLAY)

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/ppr_err.h"
 
@@ -68,6 +69,37 @@ static inline void fuzz_check_rc(int rc, const struct ppr_err *err,
 		fuzz_fail("error does not name the input", err);
 	if (err->line < 0)
 		fuzz_fail("negative line number", err);
+}
+
+/*
+ * For readers that take a path: write the input to a file of this process
+ * under $TMPDIR (default /tmp) named ppr-fuzz-<pid><suffix>, removed at
+ * exit; returns the path (static storage).
+ */
+static char fuzz_tmp_path[512];
+
+static void fuzz_tmp_cleanup(void)
+{
+	if (fuzz_tmp_path[0])
+		unlink(fuzz_tmp_path);
+}
+
+static inline const char *fuzz_tmp_write(const uint8_t *data, size_t size,
+					 const char *suffix)
+{
+	FILE *f;
+
+	if (!fuzz_tmp_path[0]) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(fuzz_tmp_path, sizeof(fuzz_tmp_path),
+			 "%s/ppr-fuzz-%ld%s", tmp && *tmp ? tmp : "/tmp",
+			 (long)getpid(), suffix);
+		atexit(fuzz_tmp_cleanup);
+	}
+	f = fopen(fuzz_tmp_path, "wb");
+	if (!f || (size && fwrite(data, 1, size, f) != size) || fclose(f))
+		abort();
+	return fuzz_tmp_path;
 }
 
 #ifndef PPR_LIBFUZZER

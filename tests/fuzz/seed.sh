@@ -471,4 +471,27 @@ X
 w $PE quoted.csv <<'X'
 "1,234",,"cycles",1,100.00,,
 X
+# ---- sweep results (results.jsonl): the readers of report and merge ----
+for T in fuzz_results fuzz_sweep; do
+w $T ok_error.jsonl <<'X'
+{"key":{"input":"gen:laplace2d:n=64","machine":"machines/haswell.json","kernel":"spmv-csr","options":""},"status":"ok","elapsed_s":0.5,"max_rss_mb":12,"finished_unix":1763770000,"ppr_version":"0.1","sweep":{"shard":"1/2","input_index":0,"inputs_total":2,"keys_per_input":1},"result":{"flops":8192,"gflops":3.5,"roofline":{"dram_intensity":0.12},"levels":[{"name":"L1","bytes":1000},{"name":"MEM","bytes":500}]}}
+{"key":{"input":"m.mtx","machine":"machines/zen4-epyc.json","kernel":"spmv-bcsr","options":"--block 2x2"},"status":"error","error":"m.mtx:3: bad value","elapsed_s":0.01,"finished_unix":1763770001}
+{"key":{"input":"gen:laplace2d:n=64","machine":"machines/haswell.json","kernel":"spmv-csr","options":""},"status":"ok","elapsed_s":0.4,"finished_unix":1763770002,"result":{"flops":8192,"gflops":3.6,"measured_gflops":3.1}}
+X
+w $T bcsr_shapes.jsonl <<'X'
+{"key":{"input":"gen:fem3d:n=8,dof=3","machine":"machines/haswell.json","kernel":"bcsr","options":""},"status":"ok","result":{"shapes":[{"shape":"1x1","predicted_gflops":2.0,"measured_gflops":1.8},{"shape":"3x3","predicted_gflops":4.1},{"shape":"8x8","predicted_gflops":1.0}],"pick":"3x3","measured_best":"1x1"}}
+{"key":{"input":"gen:fem3d:n=8,dof=3","machine":"machines/zen4-epyc.json","kernel":"bcsr","options":""},"status":"ok","result":{"shapes":{"2x2":{"predicted_gflops":3.0},"9x9":{"predicted_gflops":1.0},"0x1":{"predicted_gflops":1.0}},"pick":"2x2"}}
+X
+w $T bad_lines.jsonl <<'X'
+not json
+[1,2,3]
+{"status":"ok"}
+{"key":{"input":1},"status":"maybe"}
+{"key":{"input":"a","machine":"b","kernel":"c","options":"d"},"status":"ok"}
+
+{"key":{"input":"a","machine":"b","kernel":"c","options":"d"},"status":"ok","result":{"flops":-1,"gflops":"x","roofline":{"dram_intensity":1e999}}}
+X
+printf '{"key":{"input":"a","machine":"b","kernel":"c","options":"d"},"status":"ok","result":{}}\n{"key":{"input":"cut' > $C/$T/partial_last_line.jsonl
+done
+
 echo "seeded: $(find $C -type f | wc -l) files in $(ls $C | wc -l) targets"
