@@ -117,6 +117,15 @@ int sim_config_check(const struct sim_config *cfg, struct ppr_err *err)
 		if (rc)
 			return rc;
 	}
+	if (cfg->classify_3c) {
+		for (k = 0; k < cfg->nlevels; k++)
+			if (cfg->levels[k].sets * cfg->levels[k].ways >=
+			    UINT32_MAX)
+				return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+						   "level %u: 3C classification "
+						   "needs fewer than 2^32 lines",
+						   k + 1);
+	}
 	if ((unsigned)cfg->straddle > SIM_STRADDLE_ONE)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "unknown straddle mode %u",
