@@ -193,7 +193,7 @@ int cmd_roofline(int argc, char **argv)
 	struct ppr_err err = { 0 };
 	struct dots d = { 0 };
 	int integer = 0, c, i, rc = 0, ninputs = 0;
-	size_t k;
+	size_t k, other = 0;
 	FILE *f;
 
 	optind = 1;
@@ -241,10 +241,19 @@ int cmd_roofline(int argc, char **argv)
 		if (!r->ok || !r->result)
 			continue;
 		mn = cJSON_GetObjectItemCaseSensitive(r->result, "machine");
-		if (cJSON_IsString(mn) && strcmp(mn->valuestring, m.name) != 0)
-			continue; /* predicted for another machine */
+		if (cJSON_IsString(mn) && strcmp(mn->valuestring, m.name) != 0) {
+			double a, b, g;
+			const char *lv;
+
+			if (results_roof_point(r->result, &a, &b, &g, &lv) == 0)
+				other++; /* predicted for another machine */
+			continue;
+		}
 		dots_add(&d, r->result, r->input, r->kernel);
 	}
+	if (other)
+		cli_warn("%zu record%s predicted for another machine than '%s' "
+			 "left out", other, other == 1 ? "" : "s", m.name);
 	for (i = optind; i < argc; i++) {
 		cJSON *j;
 

@@ -32,6 +32,9 @@ $PPR roofline --machine machines/haswell.json --integer -o "$tmp/i.svg" 2>/dev/n
 grep -q "INT64 vector peak" "$tmp/i.svg" && grep -q "GINTOP/s" "$tmp/i.svg" && ok || bad "integer labels"
 # to stdout, other machine file
 $PPR roofline --machine machines/zen4-epyc.json | grep -q "Roofline: zen4" && ok || bad "stdout / zen4"
+# records predicted for another machine: left out, with a warning
+$PPR roofline --machine machines/zen4-epyc.json tests/data/report/results.jsonl -o "$tmp/z.svg" 2> "$tmp/err" && ok || bad "zen4 with haswell records"
+[ "$(cnt 'class="dot dot-pred"' "$tmp/z.svg")" = 0 ] && grep -q "warning: 3 records predicted for another machine than 'zen4" "$tmp/err" && ok || bad "other machine: $(cat "$tmp/err")"
 # --kernel INPUT: one ppr predict child per input
 $PPR roofline -m machines/haswell.json -k spmv-csr gen:laplace2d:n=50 -o "$tmp/k.svg" 2>/dev/null && ok || bad "--kernel exit"
 [ "$(cnt 'class="dot dot-pred"' "$tmp/k.svg")" = 1 ] && ok || bad "--kernel: 1 dot"
