@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cli/svg.h"
+#include "common/xalloc.h"
 #include "machines/machine.h"
 
 static unsigned popcount32(uint32_t v)
@@ -132,6 +133,8 @@ size_t plot_roofline_roofs(const struct machine *m, int integer,
 	return n;
 }
 
+#define MAX_BOXES 512
+
 /* A label box, for the overlap check of dot labels. */
 struct box {
 	double x0, y0, x1, y1;
@@ -148,6 +151,18 @@ static int box_hits(const struct box *a, const struct box *b, size_t n)
 	return 0;
 }
 
+static void box_add(struct box *b, size_t *n, double x0, double y0,
+		    double x1, double y1)
+{
+	if (*n >= MAX_BOXES)
+		return;
+	b[*n].x0 = x0;
+	b[*n].y0 = y0;
+	b[*n].x1 = x1;
+	b[*n].y1 = y1;
+	(*n)++;
+}
+
 static const char *const palette[] = {
 	"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
 	"#e377c2", "#17becf", "#bcbd22", "#7f7f7f",
@@ -161,7 +176,6 @@ static const char *const palette[] = {
 #define MT 50.0
 #define MB 70.0
 #define MAX_ROOFS 24
-#define MAX_BOXES 512
 
 int plot_roofline_write(FILE *f, const struct machine *m,
 			const struct roof_point *pts, size_t npts,
@@ -176,6 +190,7 @@ int plot_roofline_write(FILE *f, const struct machine *m,
 	double xmin = 1.0 / 32, xmax = 16, ymin, ymax;
 	double pxdec, pydec, angle;
 	char title[256], st[160], buf[96];
+	double *xy;
 	int rc;
 
 	if (!m || !(m->clock_ghz > 0) || !(m->flops_per_cycle_dp > 0)) {
@@ -261,6 +276,14 @@ int plot_roofline_write(FILE *f, const struct machine *m,
 		ly = py0 + (py1 - py0) * 0.30 - 6;
 		svg_text(&s, lx, ly, "start", angle, "roof-label", NULL,
 			 r[i].label);
+		{
+			/* its bounding box, an obstacle for dot labels */
+			double tw = 6.8 * (double)strlen(r[i].label);
+			double a = -angle * M_PI / 180;
+
+			box_add(boxes, &nb, lx, ly - tw * sin(a) - 12,
+				lx + tw * cos(a), ly + 2);
+		}
 	}
 	/* compute roofs: horizontal, from where the top bandwidth roof
 	 * meets them to the right edge */
@@ -320,83 +343,103 @@ int plot_roofline_write(FILE *f, const struct machine *m,
 	}
 	svg_group_end(&s);
 
-	/* dots: predicted filled, measured hollow, joined by a dotted line */
-	svg_group_begin(&s, "dots");
+	/* dots: predicted filled, measured as a ring, joined by a dotted
+	 * line; first every dot is an obstacle, then each label goes to the
+	 * first free place around its dot (a leader line when it is far) */
+	xy = xcalloc(4 * (npts + 1), sizeof *xy);
 	for (i = 0; i < npts; i++) {
 		const struct roof_point *p = &pts[i];
-		const char *c = palette[i % NPAL];
 		int hp = p->oi_pred > 0 && p->gflops_pred > 0;
 		int hm = p->oi_meas > 0 && p->gflops_meas > 0;
-		double px, py, qx = 0, qy = 0;
-		static const double off[][2] = {
-			{ 9, 4 }, { 9, -10 }, { 9, 16 }, { -9, 4 },
-			{ -9, -10 }, { -9, 16 }, { 9, -24 }, { 9, 30 },
-			{ -9, -24 }, { -9, 30 }, { 9, -38 }, { 9, 44 },
-		};
-		size_t k, nch;
-		struct box b;
+		double *d = &xy[4 * i];
 
-		if (!hp && !hm)
-			continue;
+		d[0] = d[1] = d[2] = d[3] = NAN;
 		if (hp) {
-			px = svg_scale_map(&sx, p->oi_pred);
-			py = svg_scale_map(&sy, p->gflops_pred);
-		} else {
-			px = svg_scale_map(&sx, p->oi_meas);
-			py = svg_scale_map(&sy, p->gflops_meas);
+			d[0] = svg_scale_map(&sx, p->oi_pred);
+			d[1] = svg_scale_map(&sy, p->gflops_pred);
+			box_add(boxes, &nb, d[0] - 6, d[1] - 6, d[0] + 6, d[1] + 6);
 		}
 		if (hm) {
-			qx = svg_scale_map(&sx, p->oi_meas);
-			qy = svg_scale_map(&sy, p->gflops_meas);
+			d[2] = svg_scale_map(&sx, p->oi_meas);
+			d[3] = svg_scale_map(&sy, p->gflops_meas);
+			box_add(boxes, &nb, d[2] - 9, d[3] - 9, d[2] + 9, d[3] + 9);
 		}
-		if (hp && hm) {
+	}
+	svg_group_begin(&s, "dots");
+	for (i = 0; i < npts; i++) {
+		const char *c = palette[i % NPAL];
+		const double *d = &xy[4 * i];
+
+		if (isfinite(d[0]) && isfinite(d[2])) {
 			snprintf(st, sizeof st, "stroke:%s;stroke-dasharray:2,3",
 				 c);
-			svg_line(&s, px, py, qx, qy, "dot-link", st);
+			svg_line(&s, d[0], d[1], d[2], d[3], "dot-link", st);
 		}
-		if (hp) {
+		if (isfinite(d[0])) {
 			snprintf(st, sizeof st, "fill:%s;stroke:#000;"
 				 "stroke-width:0.8", c);
-			svg_circle(&s, px, py, 6, "dot dot-pred", st);
+			svg_circle(&s, d[0], d[1], 6, "dot dot-pred", st);
 		}
-		if (hm) {
+		if (isfinite(d[2])) {
 			/* a ring, larger than a filled dot: visible even
 			 * where a predicted dot sits on it */
 			snprintf(st, sizeof st, "fill:none;stroke:%s;"
 				 "stroke-width:2.5", c);
-			svg_circle(&s, qx, qy, 9, "dot dot-meas", st);
-		}
-		/* the label: first free place around the dot */
-		nch = strlen(p->label ? p->label : "");
-		if (nch > 60)
-			nch = 60;
-		for (k = 0; k < sizeof off / sizeof off[0]; k++) {
-			double w = 6.6 * (double)nch;
-
-			b.x0 = off[k][0] > 0 ? px + off[k][0] : px + off[k][0] - w;
-			b.x1 = b.x0 + w;
-			b.y0 = py + off[k][1] - 12;
-			b.y1 = py + off[k][1] + 2;
-			if (b.x1 < sx.r1 && b.x0 > sx.r0 &&
-			    !box_hits(&b, boxes, nb))
-				break;
-		}
-		if (k == sizeof off / sizeof off[0])
-			k = 0, b.x0 = px + 9, b.x1 = b.x0 + 6.6 * (double)nch,
-			b.y0 = py - 8, b.y1 = py + 6;
-		snprintf(buf, sizeof buf, "%.60s", p->label ? p->label : "");
-		snprintf(st, sizeof st, "fill:%s", c);
-		svg_text(&s, b.x0, b.y1 - 2, "start", 0, "dot-label", st, buf);
-		if (nb < MAX_BOXES)
-			boxes[nb++] = b;
-		/* the dots themselves are obstacles for later labels */
-		if (nb < MAX_BOXES) {
-			boxes[nb].x0 = px - 6; boxes[nb].x1 = px + 6;
-			boxes[nb].y0 = py - 6; boxes[nb].y1 = py + 6;
-			nb++;
+			svg_circle(&s, d[2], d[3], 9, "dot dot-meas", st);
 		}
 	}
 	svg_group_end(&s);
+	svg_group_begin(&s, "dot-labels");
+	for (i = 0; i < npts; i++) {
+		const struct roof_point *p = &pts[i];
+		const char *c = palette[i % NPAL];
+		const double *d = &xy[4 * i];
+		double px = isfinite(d[0]) ? d[0] : d[2];
+		double py = isfinite(d[0]) ? d[1] : d[3];
+		double w, bx = 0, by = 0;
+		size_t nch;
+		int k, placed = 0;
+
+		if (!isfinite(px))
+			continue;
+		nch = strlen(p->label ? p->label : "");
+		if (nch > 60)
+			nch = 60;
+		w = 7.0 * (double)nch;
+		/* candidates: right then left of the dot, rows going out */
+		for (k = 0; k < 2 * 13 && !placed; k++) {
+			static const double dy[13] = { 0, -14, 14, -28, 28, -42,
+				42, -56, 56, -70, 70, -84, 84 };
+			struct box b;
+
+			b.x0 = (k % 2 == 0) ? px + 11 : px - 11 - w;
+			b.x1 = b.x0 + w;
+			b.y0 = py + dy[k / 2] - 8;
+			b.y1 = py + dy[k / 2] + 6;
+			if (b.x1 < sx.r1 && b.x0 > sx.r0 && b.y0 > sy.r1 &&
+			    b.y1 < sy.r0 && !box_hits(&b, boxes, nb)) {
+				bx = b.x0;
+				by = b.y1 - 3;
+				placed = 1;
+				box_add(boxes, &nb, b.x0, b.y0, b.x1, b.y1);
+				if (k / 2 >= 2) {
+					snprintf(st, sizeof st, "stroke:%s;"
+						 "stroke-width:0.8", c);
+					svg_line(&s, px, py, k % 2 ? b.x1 : b.x0,
+						 by - 4, "dot-leader", st);
+				}
+			}
+		}
+		if (!placed) {
+			bx = px + 11;
+			by = py + 4;
+		}
+		snprintf(buf, sizeof buf, "%.60s", p->label ? p->label : "");
+		snprintf(st, sizeof st, "fill:%s", c);
+		svg_text(&s, bx, by, "start", 0, "dot-label", st, buf);
+	}
+	svg_group_end(&s);
+	free(xy);
 
 	if (npts > 0) {
 		struct svg_legend_entry le[2] = {
