@@ -135,6 +135,18 @@ grep -q "$nk skipped" "$tmp/err" && ok || bad "restart skipped the $nk done: $(t
 expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/k.jsonl"
 grep -q '10 keys in A, 10 in B: 0 only in A, 0 only in B, 0 differ (same)' "$tmp/err" && ok || bad "killed+restarted = uninterrupted: $(cat "$tmp/err")"
 
+# SIGTERM: children killed, completed records kept, exit 128+15, resumable
+"$PPR" sweep --info -j 2 "$@" -o "$tmp/int.jsonl" 2>"$tmp/int.err" &
+spid=$!
+i=0
+while [ "$(cat "$tmp/int.jsonl" 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM $spid; wait $spid; rc=$?
+[ $rc = 143 ] && ok || bad "SIGTERM: exit $rc, want 143"
+grep -q '(interrupted)' "$tmp/int.err" && ok || bad "SIGTERM: summary says interrupted"
+[ "$(tail -c 1 "$tmp/int.jsonl" | od -An -c | tr -d ' ')" = '\n' ] && ok || bad "SIGTERM: no partial line"
+expect_rc 0 "$PPR" sweep --info -j 2 "$@" -o "$tmp/int.jsonl"
+expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/int.jsonl"
+
 # --- shards + merge = single run; gaps; duplicates -----------------------------
 : >"$tmp/dry.all"
 for s in 0 1 2; do
