@@ -1411,7 +1411,7 @@ static double range_flops(const struct dag_prog *p, size_t b, size_t e)
 }
 
 /* Index of the instruction a branch goes to, or (size_t)-1. */
-static size_t branch_dest(const struct dag_prog *p, const struct dag_insn *b)
+size_t dag_branch_dest(const struct dag_prog *p, const struct dag_insn *b)
 {
 	size_t i;
 
@@ -1458,7 +1458,7 @@ int dag_loop_find(const struct dag_prog *p, const char *label,
 
 		if (!(b->flags & DAG_F_BRANCH) || b->cls != DAG_BRANCH)
 			continue;
-		d = branch_dest(p, b);
+		d = dag_branch_dest(p, b);
 		if (d == (size_t)-1 || d > i)
 			continue;
 		if (d == i)

@@ -22,6 +22,9 @@ static inline int dag_class_is_fp_compute(enum dag_class c)
 	       c == DAG_FP_DIV || c == DAG_FP_DIVD;
 }
 
+/* Index of the instruction a branch goes to, or (size_t)-1. */
+size_t dag_branch_dest(const struct dag_prog *p, const struct dag_insn *b);
+
 /* Floating-point operations of one instruction (lanes; an FMA counts 2). */
 double dag_insn_flops(const struct dag_insn *in);
 

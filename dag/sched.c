@@ -29,6 +29,8 @@
  * - Branches are predicted perfectly: the loop back-edge and, in nested
  *   mode, the exit of the inner loop after its trips.  Forward branches
  *   inside the loop are assumed not taken; their micro-op still issues.
+ *   In nested mode, other loops inside the outer loop (the remainder loop
+ *   beside an unrolled main loop) are assumed not to run.
  * - Line-crossing loads (vector loads not known aligned) take
  *   line_split_slots load slots and line_split_latency extra cycles, at
  *   the rate the alignment assumption gives.
@@ -638,24 +640,56 @@ static void retire(struct sim *s, uint64_t cyc)
 	}
 }
 
+/*
+ * Instructions of the outer loop that belong to another inner loop (a
+ * remainder loop beside the chosen one): assumed not to run.
+ */
+static char *sibling_mask(const struct dag_prog *p, const struct dag_loop *l)
+{
+	char *skip = xcalloc(p->n, 1);
+
+	for (size_t i = l->outer_begin; i + 1 < l->outer_end; i++) {
+		const struct dag_insn *b = &p->insn[i];
+		size_t d;
+
+		if (!(b->flags & DAG_F_BRANCH) || b->cls != DAG_BRANCH)
+			continue;
+		d = dag_branch_dest(p, b);
+		if (d == (size_t)-1 || d > i || d <= l->outer_begin ||
+		    (d == l->begin && i + 1 == l->end))
+			continue;
+		if (d >= l->begin && i < l->end)
+			continue;          /* inside the chosen loop */
+		for (size_t j = d; j <= i; j++)
+			skip[j] = 1;
+	}
+	return skip;
+}
+
 /* Build the dynamic sequence of one analysed iteration. */
-static size_t *build_seq(const struct dag_loop *l, unsigned trips,
-			 size_t *n)
+static size_t *build_seq(const struct dag_prog *p, const struct dag_loop *l,
+			 unsigned trips, size_t *n)
 {
 	size_t cnt = 0, k = 0, *seq;
 
 	if (trips && l->has_outer) {
+		char *skip = sibling_mask(p, l);
+
 		cnt = (l->begin - l->outer_begin) +
 		      (size_t)trips * (l->end - l->begin) +
 		      (l->outer_end - l->end);
 		seq = xmalloc(cnt * sizeof(*seq));
 		for (size_t i = l->outer_begin; i < l->begin; i++)
-			seq[k++] = i;
+			if (!skip[i])
+				seq[k++] = i;
 		for (unsigned t = 0; t < trips; t++)
 			for (size_t i = l->begin; i < l->end; i++)
 				seq[k++] = i;
 		for (size_t i = l->end; i < l->outer_end; i++)
-			seq[k++] = i;
+			if (!skip[i])
+				seq[k++] = i;
+		free(skip);
+		cnt = k;
 	} else {
 		cnt = l->end - l->begin;
 		seq = xmalloc(cnt * sizeof(*seq));
@@ -968,7 +1002,7 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 				   p->insn[loop->begin].line, 0,
 				   "--inner-trips: loop '%s' has no enclosing "
 				   "loop", loop->label);
-	seq = build_seq(loop, o.inner_trips, &nseq);
+	seq = build_seq(p, loop, o.inner_trips, &nseq);
 	iters = o.iterations ? o.iterations : 200;
 	if (o.inner_trips && !o.iterations) {
 		iters = 4000 / nseq;

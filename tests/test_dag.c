@@ -473,6 +473,22 @@ static void test_nested(void)
 	T_CHECK(nest.cycles_per_inner < 0.8 * in.cycles_per_iter);
 	T_CHECK(nest.cycles_per_iter >= 12.5 - 1e-9);
 	T_NEAR(nest.cycles_per_inner * 8, nest.cycles_per_iter, 1e-9);
+	/* a remainder loop beside the chosen (unrolled) loop is assumed not
+	   to run: only the main loop's work counts */
+	{
+		static const char two[] =
+			".L5:\n\tvxorpd %xmm0, %xmm0, %xmm0\n"
+			".L6:\n\tvaddsd (%rax), %xmm0, %xmm0\n\tdecq %rcx\n\tjne .L6\n"
+			".L4:\n\tvaddsd (%rax), %xmm0, %xmm0\n\tvaddsd 8(%rax), %xmm0, %xmm0\n"
+			"\tdecq %rdx\n\tjne .L4\n"
+			"\tvmovsd %xmm0, (%r9)\n\tdecq %rbx\n\tjne .L5\n";
+		struct dag_result r;
+		struct dag_sched_opts o3 = { .inner_trips = 3 };
+
+		T_CHECK(sched_text(two, "haswell", &o3, &r) == 0);
+		T_NEAR(r.flops_per_iter, 6.0, 1e-12);
+		T_EQ_U64(r.insns_per_iter, 1 + 3 * 4 + 3);
+	}
 	/* no enclosing loop: an error */
 	{
 		static const char one[] = ".L1:\n\tincq %rax\n\tjne .L1\n";
