@@ -93,7 +93,8 @@ int matrix_coo_init(struct coo *t, uint64_t rows, uint64_t cols,
 	if (bytes > UINT64_MAX - held)
 		goto too_big;
 	bytes += held;
-	snprintf(what, sizeof(what), "%s: %" PRIu64 " entries", name,
+	snprintf(what, sizeof(what), "%s: %" PRIu64 " x %" PRIu64
+		 " matrix with %" PRIu64 " entries", name, rows, cols,
 		 sym == MATRIX_SYM_GENERAL ? cap : 2 * cap);
 	if (matrix_mem_check(bytes, what, err))
 		return PPR_ENOMEM;
