@@ -323,10 +323,19 @@ w $MA bad_types.json <<'X'
 X
 w $MA bad_huge_sizes.json <<'X'
 {"name": "huge", "clock_ghz": 3, "cores": 1,
- "levels": [{"name": "L1", "size": 1e300, "line": 64, "ways": 8},
-            {"name": "L2", "size": -1, "line": 0, "ways": 18446744073709551616}],
+ "hierarchy": {"levels": [
+  {"name": "L1D", "size_bytes": 1e300, "sets": 18446744073709551616, "ways": 8, "cl_size": 64},
+  {"name": "L2", "size_bytes": -1, "sets": 0, "ways": 4294967297, "cl_size": 0}]},
  "memory": {"bandwidth_gbs": 1e999}}
 X
+# haswell.json with one field made hostile at a time
+for edit in 's/"sets": 64,/"sets": 4611686018427387904,/' \
+	's/"ways": 8,/"ways": 65,/' 's/"cl_size": 64/"cl_size": 3/' \
+	's/"clock_ghz": 2.7/"clock_ghz": -1/' 's/"lru"/"fifo_lru"/' \
+	's/"size_bytes": 32768/"size_bytes": 32769/'; do
+	n=$((${n:-0} + 1))
+	sed "$edit" machines/haswell.json > $C/$MA/bad_haswell_$n.json
+done
 w $MA bad_deep.json <<'X'
 [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
 X
@@ -387,7 +396,9 @@ X
 T=fuzz_trace_ppr
 printf 'PPRT' > $C/$T/bad_magic_only.ppr
 head -c 8 $C/$T/csr.ppr > $C/$T/header_cut.ppr
-{ head -c 16 $C/$T/csr.ppr; printf '\377\377\377\377\377\377\377\377\377\377\377'; } > $C/$T/bad_varint.ppr
+{ head -c 32 $C/$T/csr.ppr; printf '\001\377\377\377\377\377\377\377\377\377\377\377'; } > $C/$T/bad_varint.ppr
+{ head -c 32 $C/$T/csr.ppr; printf '\377'; } > $C/$T/bad_op_byte.ppr
+{ head -c 12 $C/$T/csr.ppr; printf '\377\377\377\377\377\377\377\377'; tail -c +21 $C/$T/csr.ppr; } > $C/$T/bad_header_count.ppr
 
 # ---- x86 assembly: the project's own test inputs, cut to 6 kB -----------
 AS=fuzz_asm
