@@ -36,12 +36,11 @@ for mtx in $list; do
 		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
 		continue
 	fi
-	tr -d ' \t\n' < "$tmp/o.json" > "$tmp/o1"
-	get() { sed -n "s/.*\"$1\":\\([^,}]*\\).*/\\1/p" "$tmp/o1" | tr -d '"'; }
-	pick=$(get pick); best=$(get measured_best); share=$(get share_of_best)
-	cost=$(get cost_spmv_equivalents); nnz=$(get nnz)
-	pg=$(grep -o "\"shape\":\"$pick\"[^}]*" "$tmp/o1" | sed -n 's/.*"measured_gflops":\([0-9.e+-]*\).*/\1/p')
-	bg=$(grep -o "\"shape\":\"$best\"[^}]*" "$tmp/o1" | sed -n 's/.*"measured_gflops":\([0-9.e+-]*\).*/\1/p')
+	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+g={s["shape"]: s["measured_gflops"] for s in d["shapes"]}
+print(d["pick"], d["measured_best"], d["share_of_best"],
+      d["cost_spmv_equivalents"], d["nnz"], g[d["pick"]], g[d["measured_best"]])' "$tmp/o.json")
+	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7
 	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f\n' "$name" "$nnz" \
 		"$pick" "$best" "$pg" "$bg" "$share" "$cost"
 	echo "$share $cost" >> "$tmp/all"

@@ -24,10 +24,9 @@ for mtx in $list; do
 	meas=$("$PPR" measure --kernel spmv-csr --reps "$REPS" "$mtx" 2>/dev/null |
 		sed -n 's/^time *min [0-9.e+-]* s, median \([0-9.e+-]*\) s.*/\1/p')
 	[ -n "$meas" ] || { echo "$name: measure failed"; continue; }
-	ppr=$(sed -n 's/.*"time_s":\([0-9.e+-]*\),"gflops".*/\1/p' "$tmp/p" | head -n 1)
-	ecm=$(grep -o '"ecm":{[^}]*}' "$tmp/p" | sed -n 's/.*"time_s":\([0-9.e+-]*\).*/\1/p')
-	flops=$(sed -n 's/.*"flops":\([0-9.e+-]*\),.*/\1/p' "$tmp/p" | head -n 1)
-	rgf=$(grep -o '"roofline":{[^}]*' "$tmp/p" | sed -n 's/.*,"gflops":\([0-9.e+-]*\).*/\1/p')
+	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$tmp/p")
+	ppr=$1 ecm=$2 flops=$3 rgf=$4
 	awk -v n="$name" -v m="$meas" -v p="$ppr" -v e="$ecm" -v f="$flops" -v r="$rgf" 'BEGIN {
 		rt = f / (r * 1e9);
 		printf "%-30s %11.4g %11.4g %+7.1f%% %+7.1f%% %+7.1f%%\n", n, m, p,

@@ -27,6 +27,10 @@
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop with its block loop run (mean blocks per block row / blocks
  *   per inner iteration) times (rounded), so short block rows overlap.
+ * - Branch mispredictions: a block row whose block count differs from the
+ *   previous one's ends its inner loop where the predictor does not
+ *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
+ *   (counted in the sampled windows, extrapolated).
  * - The 64 shapes are spread over two threads.
  */
 #include "model/predict.h"
@@ -34,6 +38,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -106,7 +111,7 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	struct sim_config cfg = m->hier;
 	struct sim_hier *h = NULL;
 	struct sim_level_stats before[SIM_MAX_LEVELS + 1];
-	double blocks_s = 0, sum_w = 0, sum_w2 = 0;
+	double blocks_s = 0, sum_w = 0, sum_w2 = 0, changes = 0;
 	double brows, nb, foot, xm[MODEL_MAX_LEVELS] = { 0 };
 	unsigned home;        /* 1..nlev: level holding everything; nlev+1: memory */
 	struct model_work wk = { 0 };
@@ -152,12 +157,17 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
 		double wb = 0;
+		size_t prev_n = SIZE_MAX;
 
 		wu = s0 >= WIN_ROWS ? s0 - WIN_ROWS : 0;
 		for (i = wu; i < s0 + WIN_ROWS && i < a->rows; i += r) {
 			uint64_t i1 = i + r < a->rows ? i + r : a->rows;
 			size_t n = brow_blocks(a, i, i1, c, js), b;
 			uint64_t last = UINT64_MAX;
+
+			if (i >= s0 && n != prev_n)
+				changes += 1;
+			prev_n = n;
 
 			if (i == s0 && h)
 				for (lvl = 0; lvl < cfg.nlevels; lvl++)
@@ -221,6 +231,9 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	in.compute_cycles = kd.compute_cycles;
 	in.memory_cycles = kd.memory_cycles;
 	in.core_cycles = kd.acc_chain_cycles;
+	in.stall_cycles = changes * (jb->nwin && jb->row_scale > 1.0 ?
+				     jb->row_scale : 1.0) *
+			  MODEL_BRANCH_MISS_CYCLES;
 	in.nlevels = jb->nlev;
 	in.line_size = line;
 	in.clock_ghz = m->clock_ghz;

@@ -37,6 +37,9 @@ struct model_ppr_in {
 	double memory_cycles;     /* S_DAG(L, S) */
 	double core_cycles;       /* optional (0: unused): the whole loop's
 				     schedule, a lower bound on the time */
+	double stall_cycles;      /* optional (0: none): cycles that no
+				     overlap hides (branch mispredictions
+				     flush the pipeline), added to eq. 4 */
 	double regular_bytes;     /* bytes of regular (prefetchable) data */
 	unsigned regular_from;    /* level the regular data comes from:
 				     0 = L1 (no transfer), 1 = L2, ...,

@@ -14,7 +14,8 @@
  *   half the loop each, so a loop-carried chain through both (load ->
  *   multiply -> add -> next load's address) is in neither; when the caller
  *   gives the whole loop's schedule (core_cycles) it bounds the time from
- *   below (bottleneck "in-core-schedule").
+ *   below (bottleneck "in-core-schedule").  stall_cycles (branch
+ *   mispredictions) are added after the overlap: a flush stops both sides.
  */
 #include "model/model.h"
 
@@ -106,10 +107,13 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		out->bottleneck = MODEL_BOUND_IRREGULAR;
 	if (in->core_cycles > out->cycles) {
 		out->cycles = in->core_cycles;
-		out->time_s = out->cycles / (in->clock_ghz * 1e9);
-		out->gflops = in->flops * in->clock_ghz / out->cycles;
 		out->bottleneck = MODEL_BOUND_CORE;
 	}
+	if (in->stall_cycles > 0)
+		out->cycles += in->stall_cycles;
+	out->time_s = out->cycles / (in->clock_ghz * 1e9);
+	out->gflops = out->cycles > 0 ? in->flops * in->clock_ghz / out->cycles
+				      : 0;
 	return 0;
 }
 

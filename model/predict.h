@@ -102,8 +102,22 @@ struct model_prediction {
 	struct model_roofline_in roof_in;
 	struct model_roofline_out roof;
 	double bw_gbs[MODEL_MAX_LEVELS];
+	double branch_misses;    /* predicted inner-loop exit mispredictions */
 	int cold;
 };
+
+/*
+ * Branch misprediction penalty, cycles: Agner Fog's microarchitecture
+ * guide gives 15-20 for Haswell and about 13-18 for AMD Zen 2-4; the
+ * middle of those ranges.  SpMV's inner-loop exit mispredicts when a row
+ * (block row) is not as long as the one before it.
+ */
+#define MODEL_BRANCH_MISS_CYCLES 15
+
+/* Rows (block rows of height r, counted in blocks of width c; r = c = 1
+ * for CSR) whose length differs from the previous one's. */
+double model_spmv_length_changes(const struct csr *a, unsigned r,
+				 unsigned c);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the
