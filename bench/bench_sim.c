@@ -13,7 +13,10 @@
  * which leaves out the time this process waits for a core on a shared,
  * loaded machine (the load average is printed).  Prints min and median
  * of 5 runs, and the simulator's bytes of state per simulated cache line.
- * Figures only; nothing is asserted.
+ * Figures only; nothing is asserted.  For instruction counts under
+ * valgrind --tool=callgrind, BENCH_SIM_SCALE=k divides the reference
+ * counts by k, BENCH_SIM_RUNS=r sets the number of runs (1..5) and
+ * BENCH_SIM_ONLY=seq|rand runs one workload.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -112,7 +115,17 @@ int main(void)
 	struct ppr_err e = { 0 };
 	struct sim_hier *h;
 	size_t w;
+	const char *env;
+	uint64_t scale = 1;
+	int runs = RUNS;
 
+	env = getenv("BENCH_SIM_SCALE");
+	if (env && strtoull(env, NULL, 10) > 0)
+		scale = strtoull(env, NULL, 10);
+	env = getenv("BENCH_SIM_RUNS");
+	if (env && strtol(env, NULL, 10) >= 1 &&
+	    strtol(env, NULL, 10) <= RUNS)
+		runs = (int)strtol(env, NULL, 10);
 	c.nlevels = 3;
 	level(&c.levels[0], "L1D", 32768, 8, SIM_INCL_NINE);
 	level(&c.levels[1], "L2", 262144, 8, SIM_INCL_NINE);
@@ -137,27 +150,30 @@ int main(void)
 	}
 	for (w = 0; w < sizeof(loads) / sizeof(loads[0]); w++) {
 		double wall[RUNS], cpu[RUNS];
-		uint64_t l3 = 0;
+		uint64_t l3 = 0, n = loads[w].n / scale;
 		int r;
 
-		for (r = 0; r < RUNS; r++) {
+		env = getenv("BENCH_SIM_ONLY");
+		if (env && strcmp(env, loads[w].name) != 0)
+			continue;
+		for (r = 0; r < runs; r++) {
 			double tw, tc;
 
-			run(h, loads[w].random, loads[w].n, &l3, &tw, &tc);
-			wall[r] = (double)loads[w].n / tw;
-			cpu[r] = (double)loads[w].n / tc;
+			run(h, loads[w].random, n, &l3, &tw, &tc);
+			wall[r] = (double)n / tw;
+			cpu[r] = (double)n / tc;
 		}
-		qsort(wall, RUNS, sizeof(wall[0]), cmp_double);
-		qsort(cpu, RUNS, sizeof(cpu[0]), cmp_double);
+		qsort(wall, (size_t)runs, sizeof(wall[0]), cmp_double);
+		qsort(cpu, (size_t)runs, sizeof(cpu[0]), cmp_double);
 		printf("%-4s %llu accesses (L3 misses %llu), target >= %.0f "
-		       "M/s\n", loads[w].name, (unsigned long long)loads[w].n,
+		       "M/s\n", loads[w].name, (unsigned long long)n,
 		       (unsigned long long)l3, loads[w].target / 1e6);
 		printf("     wall clock: min %.1f M/s, median %.1f M/s, max "
-		       "%.1f M/s\n", wall[0] / 1e6, wall[RUNS / 2] / 1e6,
-		       wall[RUNS - 1] / 1e6);
+		       "%.1f M/s\n", wall[0] / 1e6, wall[runs / 2] / 1e6,
+		       wall[runs - 1] / 1e6);
 		printf("     CPU time:   min %.1f M/s, median %.1f M/s, max "
-		       "%.1f M/s\n", cpu[0] / 1e6, cpu[RUNS / 2] / 1e6,
-		       cpu[RUNS - 1] / 1e6);
+		       "%.1f M/s\n", cpu[0] / 1e6, cpu[runs / 2] / 1e6,
+		       cpu[runs - 1] / 1e6);
 	}
 	sim_hier_free(h);
 	return 0;

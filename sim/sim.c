@@ -125,25 +125,26 @@ find_sse2(const uint64_t *t, uint32_t n, uint64_t key)
 {
 	const __m128i m = _mm_set1_epi64x((long long)~SIM_F_MASK);
 	const __m128i k = _mm_set1_epi64x((long long)key);
+	__m128i any = _mm_setzero_si128();
 	uint32_t i;
 
-	for (i = 0; i < n; i += 4) {
+	/* first pass: is the key there at all (a miss, the common case in
+	 * the lower levels, costs no branch per step) */
+	for (i = 0; i < n; i += 2) {
 		__m128i a = _mm_and_si128(
 			_mm_loadu_si128((const __m128i *)(const void *)(t + i)),
 			m);
-		__m128i b = _mm_and_si128(
-			_mm_loadu_si128((const __m128i *)(const void *)
-					(t + i + 2)), m);
-		__m128i ea = _mm_cmpeq_epi32(a, k), eb = _mm_cmpeq_epi32(b, k);
-		int bits;
 
-		ea = _mm_and_si128(ea, _mm_shuffle_epi32(ea, 0xB1));
-		eb = _mm_and_si128(eb, _mm_shuffle_epi32(eb, 0xB1));
-		bits = _mm_movemask_pd(_mm_castsi128_pd(ea)) |
-		       _mm_movemask_pd(_mm_castsi128_pd(eb)) << 2;
-		if (bits)
-			return (int)i + __builtin_ctz((unsigned)bits);
+		any = _mm_or_si128(any, _mm_cmpeq_epi32(a, k));
 	}
+	any = _mm_and_si128(any, _mm_shuffle_epi32(any, 0xB1));
+	if (!_mm_movemask_pd(_mm_castsi128_pd(any)))
+		return -1;
+	/* A lane can show a match built from the halves of two different
+	 * ways' compares: the exact scan decides. */
+	for (i = 0; i < n; i++)
+		if ((t[i] & ~SIM_F_MASK) == key)
+			return (int)i;
 	return -1;
 }
 #define FIND4(t, n, key) find_sse2(t, n, key)
