@@ -5,6 +5,7 @@
  * S_DAG(compute) and S_DAG(memory); or the paper's hand counts.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +15,17 @@
 #include "cli/cli.h"
 #include "common/ppr_version.h"
 #include "dag/dag.h"
+#include "kernels/kernels.h"
 #include "machines/machine.h"
+#include "model/predict.h"
 
 PPR_COMMAND(dag, "schedule a loop's instructions on a core (in-core cycles)")
 
 static const char usage_text[] =
 	"usage: ppr dag --asm FILE [--machine M.json | --cpu NAME] [options]\n"
 	"       ppr dag --paper KERNEL [--machine M.json | --cpu NAME]\n"
+	"       ppr dag --kernel K [MATRIX] [--n N] [--variant V] [--block RxC]\n"
+	"               [--machine M.json | --cpu NAME] [options]\n"
 	"       ppr dag --cpu NAME --dump-core\n"
 	"\n"
 	"Schedule the innermost loop of an assembly file (gcc/clang .s or\n"
@@ -45,7 +50,15 @@ static const char usage_text[] =
 	"                          unaligned vector loads (default expected)\n"
 	"  -p, --paper KERNEL      the paper's hand counts: conv1 conv2 conv3 csr\n"
 	"                          or all\n"
-	"  -k, --kernel K          a native kernel's loop (not available yet)\n"
+	"  -k, --kernel K          a native kernel's loop, as compiled into this\n"
+	"                          build (objdump of its kern_* function):\n"
+	"                          spmv-csr, spmv-bcsr, conv1d, fft1d, fft3d;\n"
+	"                          SpMV with a MATRIX (file or gen:...) runs the\n"
+	"                          row loop with the mean row length (in blocks\n"
+	"                          for BCSR) as inner trips\n"
+	"  -b, --block RxC         spmv-bcsr block shape (default 2x2)\n"
+	"  -v, --variant V         conv1d: naive | avx2-unaligned | avx2-aligned\n"
+	"      --n N               conv1d / fft length (selects nothing else)\n"
 	"      --dump-core         print the core model as a machine-file \"core\"\n"
 	"                          section (JSON)\n"
 	"  -f, --format FMT        table | csv | json (default table)\n"
@@ -54,6 +67,11 @@ static const char usage_text[] =
 
 struct run {
 	const char *asm_path;
+	/* --kernel: the unit of work and its flops, the input */
+	const char *kernel;
+	const char *unit;
+	double flops_per_unit;
+	char describe[256];
 	const char *loop_label;
 	const struct dag_core *core;
 	const char *machine_name;
@@ -81,7 +99,11 @@ static void print_table(FILE *f, const struct run *r)
 	const struct dag_prog *p = r->prog;
 	unsigned q;
 
-	fprintf(f, "File:              %s\n", r->asm_path);
+	if (r->kernel)
+		fprintf(f, "Kernel:            %s, %s (extracted loop of %s)\n",
+			r->kernel, r->describe, r->asm_path);
+	else
+		fprintf(f, "File:              %s\n", r->asm_path);
 	if (r->loop.whole_file)
 		fprintf(f, "Loop:              whole file (no backward branch), "
 			"%zu instructions\n", r->loop.end - r->loop.begin);
@@ -104,6 +126,12 @@ static void print_table(FILE *f, const struct run *r)
 	fprintf(f, "Cycles/iteration:  %.2f cy\n", s->cycles_per_iter);
 	if (r->opts.inner_trips)
 		fprintf(f, "Cycles/inner iter: %.2f cy\n", s->cycles_per_inner);
+	if (r->kernel && s->flops_per_iter > 0)
+		fprintf(f, "Cycles/%-11s %.3f cy  (%.2f per iteration; one "
+			"%s = %g flops)\n", r->unit, s->cycles_per_iter *
+			r->flops_per_unit / s->flops_per_iter,
+			s->flops_per_iter / r->flops_per_unit, r->unit,
+			r->flops_per_unit);
 	fprintf(f, "S_DAG(compute):    %.2f cy/iter  (A=%u M=%u FMA=%u, %.0f "
 		"flops)\n", s->compute_cycles, s->adds, s->muls, s->fmas,
 		s->flops_per_iter);
@@ -176,6 +204,16 @@ static int print_json(FILE *f, const struct run *r)
 	cJSON_AddStringToObject(root, "machine", r->machine_name);
 	cJSON_AddStringToObject(root, "core", c->name);
 	cJSON_AddStringToObject(root, "file", r->asm_path);
+	if (r->kernel) {
+		cJSON_AddStringToObject(root, "kernel", r->kernel);
+		cJSON_AddStringToObject(root, "input", r->describe);
+		cJSON_AddStringToObject(root, "unit", r->unit);
+		cJSON_AddNumberToObject(root, "flops_per_unit",
+					r->flops_per_unit);
+		cJSON_AddNumberToObject(root, "cycles_per_unit",
+			s->flops_per_iter > 0 ? s->cycles_per_iter *
+			r->flops_per_unit / s->flops_per_iter : 0);
+	}
 	cJSON_AddStringToObject(root, "loop", r->loop.label);
 	cJSON_AddBoolToObject(root, "whole_file", r->loop.whole_file);
 	cJSON_AddNumberToObject(root, "first_line", r->prog->insn[r->loop.begin].line);
@@ -238,6 +276,9 @@ static int print_json(FILE *f, const struct run *r)
 	cJSON_AddStringToObject(units, "compute_cycles", "core cycles per iteration");
 	cJSON_AddStringToObject(units, "memory_cycles", "core cycles per iteration");
 	cJSON_AddStringToObject(units, "ports", "port-busy cycles per iteration");
+	if (r->kernel)
+		cJSON_AddStringToObject(units, "cycles_per_unit",
+					"core cycles per unit of work");
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!text)
@@ -398,6 +439,95 @@ static int dump_core(FILE *f, const struct dag_core *c)
 	return 0;
 }
 
+/* ---- --kernel -------------------------------------------------------------- */
+
+/*
+ * The native kernel's loop as compiled into this build (model_kernel_asm:
+ * the objdump listing embedded at build time), parsed into r->prog, its
+ * loop found, and scheduled into r->res.  SpMV with an input: the row
+ * (block-row) loop with the inner loop run the mean row length (in the
+ * inner loop's own iterations: gcc unrolls) times, unless --inner-trips
+ * was given.  Returns 0 or a negative PPR_E* code with err set.
+ */
+static int kernel_setup(struct run *r, struct kernel_params *kp,
+			struct kernel_run **krun, struct ppr_err *err)
+{
+	const struct kernel_desc *kd = kernel_desc_find(kp->kernel);
+	struct kernel_params q = *kp;
+	const char *text, *par;
+	unsigned long long rows = 0, cols = 0, nnz = 0, nb = 0;
+	double inner_flops = 0;
+	int rc;
+
+	if (kd->needs_matrix && !q.input)
+		q.input = "gen:laplace2d:n=4"; /* only selects the symbol */
+	if (!kd->needs_matrix && !q.n)
+		q.n = kd->id == KERNEL_FFT3D ? 8 : 1024; /* symbol only */
+	rc = kernel_run_new(&q, krun, err);
+	if (rc)
+		return rc < 0 ? rc : PPR_EINVAL;
+	snprintf(r->describe, sizeof(r->describe), "%s",
+		 kp->input || kd->needs_matrix == 0 ?
+		 kernel_run_describe(*krun) : "no input (inner loop alone)");
+	r->asm_path = kernel_run_symbol(*krun);
+	switch (kd->id) {
+	case KERNEL_SPMV_CSR:
+		r->unit = "nonzero";
+		r->flops_per_unit = 2;
+		break;
+	case KERNEL_SPMV_BCSR:
+		r->unit = "block";
+		r->flops_per_unit = 2.0 * kp->block_r * kp->block_c;
+		break;
+	case KERNEL_CONV1D:
+		r->unit = "output";
+		r->flops_per_unit = 2.0 * CONV_KLEN;
+		break;
+	default:
+		r->unit = "butterfly";
+		r->flops_per_unit = 10;
+		break;
+	}
+	text = model_kernel_asm(r->asm_path);
+	if (!text)
+		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0, "kernel %s: no "
+				   "extracted loop for '%s' in this build",
+				   kp->kernel, r->asm_path);
+	rc = dag_asm_parse(r->prog, text, strlen(text), r->asm_path, err);
+	if (!rc)
+		rc = dag_loop_find(r->prog, r->loop_label, &r->loop, err);
+	if (rc)
+		return rc;
+	/* mean inner work per outer iteration, from the input */
+	par = kp->input ? strrchr(kernel_run_describe(*krun), '(') : NULL;
+	if (par && sscanf(par, "(%llu x %llu, nnz %llu, %llu blocks", &rows,
+			  &cols, &nnz, &nb) >= 3 && rows) {
+		if (kd->id == KERNEL_SPMV_BCSR)
+			inner_flops = 2.0 * (double)nb * r->flops_per_unit /
+				      2.0 / ceil((double)rows / kp->block_r);
+		else
+			inner_flops = 2.0 * (double)nnz / (double)rows;
+	} else if (kd->id == KERNEL_CONV1D) {
+		inner_flops = r->flops_per_unit; /* taps loop inside outputs */
+	}
+	if (r->loop.has_outer && !r->opts.inner_trips && inner_flops > 0) {
+		struct dag_result in1;
+		double t;
+
+		memset(&in1, 0, sizeof(in1));
+		rc = dag_sched_run(r->prog, &r->loop, r->core, &r->opts, &in1,
+				   err);
+		if (rc)
+			return rc;
+		t = in1.flops_per_iter > 0 ? inner_flops / in1.flops_per_iter : 1;
+		if (kd->needs_matrix || t >= 1.5)
+			r->opts.inner_trips = t < 1 ? 1 :
+					      (unsigned)floor(t + 0.5);
+	}
+	return dag_sched_run(r->prog, &r->loop, r->core, &r->opts, &r->res,
+			     err);
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 int cmd_dag(int argc, char **argv)
@@ -412,6 +542,9 @@ int cmd_dag(int argc, char **argv)
 		{ "align", required_argument, NULL, 'A' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "kernel", required_argument, NULL, 'k' },
+		{ "block", required_argument, NULL, 'b' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "n", required_argument, NULL, 'N' },
 		{ "dump-core", no_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -425,15 +558,18 @@ int cmd_dag(int argc, char **argv)
 	struct machine m;
 	int have_machine = 0, dump = 0;
 	struct run r;
+	struct kernel_params kp;
+	struct kernel_run *krun = NULL;
 	unsigned long long v;
 	FILE *out = NULL;
 	int c, rc = 0;
 
 	memset(&r, 0, sizeof(r));
 	memset(&m, 0, sizeof(m));
+	memset(&kp, 0, sizeof(kp));
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":a:m:c:l:t:n:p:k:f:o:h", opts,
+	while ((c = getopt_long(argc, argv, ":a:m:c:l:t:n:p:k:b:v:f:o:h", opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -480,6 +616,25 @@ int cmd_dag(int argc, char **argv)
 		case 'k':
 			kernel = optarg;
 			break;
+		case 'b':
+			if (kernel_block_parse(optarg, &kp.block_r, &kp.block_c))
+				return cli_usage_error(usage_text,
+					"dag: --block '%s': expected RxC with R, "
+					"C in 1..8", optarg);
+			break;
+		case 'v':
+			if (kernel_variant_parse(optarg, &kp.variant))
+				return cli_usage_error(usage_text,
+					"dag: --variant '%s': expected naive, "
+					"avx2-unaligned or avx2-aligned", optarg);
+			break;
+		case 'N':
+			if (cli_parse_u64(optarg, &v) || !v)
+				return cli_usage_error(usage_text,
+					"dag: --n '%s': expected a positive "
+					"integer", optarg);
+			kp.n = v;
+			break;
 		case 'D':
 			dump = 1;
 			break;
@@ -504,20 +659,40 @@ int cmd_dag(int argc, char **argv)
 				"dag: unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (kernel && optind == argc - 1) {
+		kp.input = argv[optind++];
+	}
 	if (optind < argc)
 		return cli_usage_error(usage_text,
 				       "dag: unexpected argument '%s'",
 				       argv[optind]);
+	if (!kernel && (kp.block_r || kp.n || kp.variant))
+		return cli_usage_error(usage_text, "dag: --block, --variant "
+				       "and --n go with --kernel");
 	if (machine_path && cpu)
 		return cli_usage_error(usage_text,
 				       "dag: give --machine or --cpu, not both");
 	if (!!r.asm_path + !!paper + !!kernel + dump != 1)
 		return cli_usage_error(usage_text, "dag: give exactly one of "
 				       "--asm, --paper, --kernel, --dump-core");
-	if (kernel)
-		return cli_error("--kernel '%s': the native kernels' extracted "
-				 "loops are not in this build yet; use --asm "
-				 "with the kernel's assembly", kernel);
+	if (kernel) {
+		const struct kernel_desc *kd = kernel_desc_find(kernel);
+
+		if (!kd)
+			return cli_usage_error(usage_text, "dag: unknown kernel "
+				"'%s' (expected spmv-csr, spmv-bcsr, conv1d, "
+				"fft1d or fft3d)", kernel);
+		if (!kd->needs_matrix && kp.input)
+			return cli_usage_error(usage_text, "dag: kernel %s takes "
+				"no MATRIX argument ('%s')", kernel, kp.input);
+		if (kd->id != KERNEL_SPMV_BCSR && kp.block_r)
+			return cli_usage_error(usage_text, "dag: --block goes "
+					       "with spmv-bcsr");
+		if (kd->id == KERNEL_SPMV_BCSR && !kp.block_r)
+			kp.block_r = kp.block_c = 2;
+		kp.kernel = kd->name;
+		r.kernel = kd->name;
+	}
 	/* the core */
 	if (machine_path) {
 		if (machine_load(machine_path, &m, &err))
@@ -554,7 +729,13 @@ int cmd_dag(int argc, char **argv)
 		goto close;
 	}
 	r.prog = dag_prog_new();
-	if (dag_asm_parse_file(r.prog, r.asm_path, &err) ||
+	if (kernel) {
+		rc = kernel_setup(&r, &kp, &krun, &err);
+		if (rc < 0) {
+			rc = cli_error_err(&err);
+			goto close;
+		}
+	} else if (dag_asm_parse_file(r.prog, r.asm_path, &err) ||
 	    dag_loop_find(r.prog, r.loop_label, &r.loop, &err) ||
 	    dag_sched_run(r.prog, &r.loop, r.core, &r.opts, &r.res, &err)) {
 		rc = cli_error_err(&err);
@@ -570,6 +751,7 @@ close:
 	if (cli_close_out(out, out_path))
 		rc = 1;
 done:
+	kernel_run_free(krun);
 	dag_prog_free(r.prog);
 	if (have_machine)
 		machine_release(&m);

@@ -1055,6 +1055,11 @@ int dag_insn_parse(const char *line, struct dag_insn *in, const char *name,
 			rmw = 1;
 		else if ((op.sem & S_RMW) && nreg_ops <= 2 && nop >= 2)
 			rmw = 1;
+		/* movss/movsd from memory write the whole register (upper
+		 * lanes zeroed): only the register-to-register form merges */
+		if ((op.sem & S_MOVLIKE) && memi >= 0 && memi < nop - 1 &&
+		    nop == 2 && !(op.sem & (S_UNARY | S_ALLRD)))
+			rmw = 0;
 		if (op.sem & S_ALLRD)
 			rmw = 1;
 		if (d->mask >= 0) {

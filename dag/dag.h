@@ -8,7 +8,7 @@
  *
  * Ownership: dag_prog_new() returns a program the caller frees with
  * dag_prog_free(); dag_sched_run() fills a caller-owned struct dag_result
- * whose arrays are freed with dag_result_release().  Built-in cores are
+ * (fixed-size arrays, nothing to free).  Built-in cores are
  * static and never freed.  Every function returns 0 or a negative PPR_E*
  * code and fills the optional struct ppr_err.
  */

@@ -107,5 +107,46 @@ expect_fail 2 "ppr: dag: --inner-trips must be an integer in 1..100000, not '0'"
 expect_fail 1 "ppr: error: unknown paper kernel 'conv4' (conv1, conv2, conv3, csr)" --paper conv4
 "$PPR" dag --help > "$tmp/h" 2>&1 && grep -q '^usage: ppr dag' "$tmp/h" && ok || bad "--help"
 
+# ---- 5. --kernel: the native kernels' extracted loops ------------------------
+kj() { "$PPR" dag --kernel "$@" --format json > "$tmp/k.json" 2> "$tmp/kerr"; }
+if kj spmv-csr gen:laplace2d:n=20; then
+	ok
+	[ "$(jstr "$tmp/k.json" unit)" = nonzero ] && ok || bad "csr unit"
+	case $(jstr "$tmp/k.json" file) in kern_spmv_csr*) ok ;; *) bad "csr symbol $(jstr "$tmp/k.json" file)" ;; esac
+	short=$(jnum "$tmp/k.json" cycles_per_unit)
+	ts=$(jnum "$tmp/k.json" inner_trips)
+	awk -v v="$short" -v t="$ts" 'BEGIN { exit !(v > 0.2 && v < 5 && t >= 1 && t <= 5) }' && ok || bad "csr short rows: $short cy/nonzero, $ts trips"
+	kj spmv-csr gen:random:n=256,per_row=64 && ok || bad "csr long: $(cat "$tmp/kerr")"
+	tl=$(jnum "$tmp/k.json" inner_trips)
+	awk -v s="$ts" -v l="$tl" 'BEGIN { exit !(l >= 8 * s) }' && ok || bad "long rows: $tl trips vs $ts"
+	# without an input: the inner loop alone, no nesting
+	kj spmv-csr && [ "$(jnum "$tmp/k.json" inner_trips)" = 0 ] && ok || bad "csr without input"
+	kj spmv-bcsr gen:laplace2d:n=12 --block 4x4 && ok || bad "bcsr: $(cat "$tmp/kerr")"
+	[ "$(jstr "$tmp/k.json" unit)" = block ] && [ "$(jnum "$tmp/k.json" flops_per_unit)" = 32 ] && ok || bad "bcsr 4x4 unit"
+	case $(jstr "$tmp/k.json" file) in *4x4*) ok ;; *) bad "bcsr symbol $(jstr "$tmp/k.json" file)" ;; esac
+	kj conv1d --variant naive --n 256 && ok || bad "conv naive: $(cat "$tmp/kerr")"
+	cn=$(jnum "$tmp/k.json" cycles_per_unit)
+	kj conv1d --variant avx2-unaligned --n 256 && ok || bad "conv avx2"
+	cu=$(jnum "$tmp/k.json" cycles_per_unit)
+	[ "$(jstr "$tmp/k.json" unit)" = output ] && ok || bad "conv unit"
+	awk -v n="$cn" -v u="$cu" 'BEGIN { exit !(u > 0 && n > 2 * u) }' && ok || bad "naive $cn not slower than avx2 $cu cy/output"
+	kj fft1d --n 256 && [ "$(jstr "$tmp/k.json" unit)" = butterfly ] && ok || bad "fft: $(cat "$tmp/kerr")"
+	kj spmv-csr gen:laplace2d:n=8 --machine "$M/haswell.json" && [ "$(jstr "$tmp/k.json" core)" = haswell ] && ok || bad "--machine haswell: $(cat "$tmp/kerr")"
+	"$PPR" dag --kernel conv1d --n 64 > "$tmp/k.txt" 2>&1 && grep -q '^Cycles/output  *[0-9.]* cy' "$tmp/k.txt" && grep -q '^Kernel: *conv1d' "$tmp/k.txt" && ok || bad "kernel table: $(head -3 "$tmp/k.txt")"
+	expect_fail 2 "ppr: dag: unknown kernel 'spmv' (expected spmv-csr, spmv-bcsr, conv1d, fft1d or fft3d)" --kernel spmv
+	expect_fail 2 "ppr: dag: kernel conv1d takes no MATRIX argument ('gen:laplace2d:n=4')" --kernel conv1d gen:laplace2d:n=4
+	expect_fail 2 "ppr: dag: --block goes with spmv-bcsr" --kernel spmv-csr --block 2x2
+	expect_fail 2 "ppr: dag: --block, --variant and --n go with --kernel" --asm "$tmp/chain.s" --n 4
+	expect_fail 1 "ppr: error: cannot open matrix '$tmp/no.mtx': No such file or directory" --kernel spmv-csr "$tmp/no.mtx"
+else
+	bad "kernel mode: $(cat "$tmp/kerr")"
+fi
+
+# ---- 6. movsd/movss loads write the whole register: no chain through them --
+printf '.L1:\n\tmovsd (%%rdi), %%xmm0\n\tmulsd %%xmm2, %%xmm0\n\tmovsd %%xmm0, (%%rsi)\n\taddq $8, %%rdi\n\taddq $8, %%rsi\n\tdecq %%rcx\n\tjne .L1\n' > "$tmp/movsd.s"
+"$PPR" dag --asm "$tmp/movsd.s" --format json > "$tmp/m.json" 2>/dev/null
+v=$(jnum "$tmp/m.json" cycles_per_iteration)
+awk -v v="$v" 'BEGIN { exit !(v != "" && v < 3) }' && ok || bad "movsd load chained: $v cy/iter"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
