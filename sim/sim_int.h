@@ -71,6 +71,9 @@ struct sim_cache {
 	uint32_t pf_degree, pf_distance;
 	uint64_t rng;
 	struct sim_cache *below;  /* NULL: memory */
+	/* the caches above this one (smaller depth): back-invalidation */
+	struct sim_cache *up[SIM_MAX_LEVELS + 1];
+	unsigned nup;
 	/* The line a demand access last left most recent in this cache, or
 	 * SIM_LINE_NONE; cleared whenever that line leaves (fast path). */
 	uint64_t mru_line;
@@ -94,6 +97,7 @@ struct sim_hier {
 	int track_dirty;                        /* writebacks enabled */
 	int fast_ok;                            /* fast path allowed */
 	int plain;                              /* access_plain() allowed */
+	int plain_lru;                          /* ... and all LRU, modulo */
 	uint64_t l0_removed;                    /* lines taken out of L1s */
 	unsigned nbig;                          /* caches with big tag arrays */
 	struct sim_cache *big[SIM_MAX_LEVELS + 1];
