@@ -64,7 +64,7 @@ KERN_NOINLINE void KV_FN(_unaligned)(const struct kern_conv_args *a KPARAM)
 		KV acc0 = KV_ZERO(), acc1 = KV_ZERO();
 		int k;
 
-#pragma GCC unroll 16
+KUNROLL16
 		for (k = 0; k < CONV_KLEN; k++) {
 			KV w;
 
@@ -100,7 +100,7 @@ KERN_NOINLINE void KV_FN(_aligned)(const struct kern_conv_args *a KPARAM)
 		int q;
 
 		/* k = 4q + s reads copy s at base + 4q (+ 8): 16-byte aligned. */
-#pragma GCC unroll 4
+KUNROLL8
 		for (q = 0; q < CONV_KLEN / 4; q++) {
 			const float *cs[4];
 			int s;
@@ -109,7 +109,7 @@ KERN_NOINLINE void KV_FN(_aligned)(const struct kern_conv_args *a KPARAM)
 			cs[1] = c1 + base + 4 * q;
 			cs[2] = c2 + base + 4 * q;
 			cs[3] = c3 + base + 4 * q;
-#pragma GCC unroll 4
+KUNROLL8
 			for (s = 0; s < 4; s++) {
 				int k = 4 * q + s;
 				KV w;

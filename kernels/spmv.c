@@ -1,6 +1,7 @@
 /*
- * spmv.c - SpMV CSR and BCSR r x c (64 shapes), native and instrumented
- * from the same bodies (spmv_csr_body.h, spmv_bcsr_body.h).
+ * spmv.c - SpMV CSR and BCSR r x c (64 shapes): the native kernels and
+ * the dispatch table.  The instrumented twins come from the same bodies
+ * (spmv_csr_body.h, spmv_bcsr_body.h) in spmv_instr.c.
  */
 #include "kernels/kernels_int.h"
 
@@ -12,12 +13,14 @@
 #include "kernels/spmv_csr_body.h"
 #include "kernels/spmv_bcsr_all.h"
 
-/* ---- instrumented ---- */
-#define KERN_INSTRUMENTED 1
-#include "kernels/kern_hooks.h"
-#include "kernels/spmv_csr_body.h"
-#include "kernels/spmv_bcsr_all.h"
-#undef KERN_INSTRUMENTED
+/* The instrumented twins are in spmv_instr.c (compiled in parallel). */
+void kern_spmv_csr_instr(const struct kern_csr_args *a, struct kern_emit *em);
+#define D(R, C) void kern_spmv_bcsr_##R##x##C##_instr( \
+		const struct kern_bcsr_args *a, struct kern_emit *em);
+#define DROW(R) D(R, 1) D(R, 2) D(R, 3) D(R, 4) D(R, 5) D(R, 6) D(R, 7) D(R, 8)
+DROW(1) DROW(2) DROW(3) DROW(4) DROW(5) DROW(6) DROW(7) DROW(8)
+#undef DROW
+#undef D
 
 struct bcsr_entry {
 	void (*native)(const struct kern_bcsr_args *a);

@@ -27,7 +27,7 @@ KERN_NOINLINE void KB_NAME(const struct kern_bcsr_args *a KPARAM)
 		uint64_t end, b;
 		int ii, jj;
 
-#pragma GCC unroll 8
+KUNROLL8
 		for (ii = 0; ii < BR; ii++)
 			acc[ii] = 0.0;
 		KLD(&bptr[I + 1], 8, KT_REG);
@@ -39,12 +39,12 @@ KERN_NOINLINE void KB_NAME(const struct kern_bcsr_args *a KPARAM)
 
 			KLD(&bcol[b], 4, KT_REG);
 			xb = x + (uint64_t)bcol[b] * BC;
-#pragma GCC unroll 8
+KUNROLL8
 			for (jj = 0; jj < BC; jj++) {
 				KLD(&xb[jj], 8, KT_IRR);
 				xr[jj] = xb[jj];
 			}
-#pragma GCC unroll 8
+KUNROLL8
 			for (ii = 0; ii < BR; ii++) {
 				double s;
 
@@ -53,7 +53,7 @@ KERN_NOINLINE void KB_NAME(const struct kern_bcsr_args *a KPARAM)
 				 * chain is one add per block, not BC. */
 				KLD(&v[ii * BC], 8, KT_REG);
 				s = v[ii * BC] * xr[0];
-#pragma GCC unroll 8
+KUNROLL8
 				for (jj = 1; jj < BC; jj++) {
 					KLD(&v[ii * BC + jj], 8, KT_REG);
 					s += v[ii * BC + jj] * xr[jj];
@@ -61,7 +61,7 @@ KERN_NOINLINE void KB_NAME(const struct kern_bcsr_args *a KPARAM)
 				acc[ii] += s;
 			}
 		}
-#pragma GCC unroll 8
+KUNROLL8
 		for (ii = 0; ii < BR; ii++) {
 			KST(&y[I * BR + ii], 8, KT_REG);
 			y[I * BR + ii] = acc[ii];
