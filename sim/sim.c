@@ -172,17 +172,25 @@ static inline int way_find(const uint64_t *t, uint32_t ways, uint64_t key)
 	return -1;
 }
 
-/* t[1..n] = t[0..n-1]; n <= 31, a constant: copied inline, no call */
+/* t[1..n] = t[0..n-1] for a constant n: moved in place from the end, two
+ * ways per step (each pair is read before the step that overwrites it) */
 static inline __attribute__((always_inline)) void
 shift_fixed(uint64_t *t, uint32_t n)
 {
-	uint64_t tmp[32];
+	uint32_t k = n;
 
-	__builtin_memcpy(tmp, t, (size_t)n * sizeof(*t));
-	__builtin_memcpy(t + 1, tmp, (size_t)n * sizeof(*t));
+	for (; k >= 2; k -= 2) {
+		uint64_t a = t[k - 2], b = t[k - 1];
+
+		t[k] = b;
+		t[k - 1] = a;
+	}
+	if (k)
+		t[1] = t[0];
 }
 
-static inline void shift_down(uint64_t *t, uint32_t n)
+static inline __attribute__((always_inline)) void
+shift_down(uint64_t *t, uint32_t n)
 {
 	switch (n) {
 	case 7: shift_fixed(t, 7); return;
