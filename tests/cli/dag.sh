@@ -148,5 +148,12 @@ printf '.L1:\n\tmovsd (%%rdi), %%xmm0\n\tmulsd %%xmm2, %%xmm0\n\tmovsd %%xmm0, (
 v=$(jnum "$tmp/m.json" cycles_per_iteration)
 awk -v v="$v" 'BEGIN { exit !(v != "" && v < 3) }' && ok || bad "movsd load chained: $v cy/iter"
 
+# ---- 7. zen5 gathers: one unit, 4 cycles per ymm gather (measured here) ----
+printf '.L1:\n' > "$tmp/g.s"
+for k in 2 3 4 5; do printf '\tkxnorw %%k0, %%k0, %%k1\n\tvxorpd %%ymm%d, %%ymm%d, %%ymm%d\n\tvgatherdpd (%%rdi,%%xmm0,8), %%ymm%d{%%k1}\n' $k $k $k $k >> "$tmp/g.s"; done
+printf '\tdecq %%rcx\n\tjne .L1\n' >> "$tmp/g.s"
+"$PPR" dag --asm "$tmp/g.s" --cpu zen5 --format json > "$tmp/g.json" 2> "$tmp/gerr"
+near "$(jnum "$tmp/g.json" cycles_per_iteration)" 16 0.1 "4 ymm gathers on zen5 $(cat "$tmp/gerr")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
