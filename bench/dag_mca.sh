@@ -7,7 +7,10 @@
 # core vs `llvm-mca -mcpu=haswell`; native files (this machine, Zen 5 with
 # AVX-512): ppr's zen5 core vs the newest Zen model llvm-mca knows
 # (znver4 if this llvm-mca has it, else znver3, which lacks AVX-512 and so
-# is only indicative).  Figures: cycles per iteration of that loop.
+# is only indicative).  Figures: cycles per iteration of that loop, and
+# per unit of work (nonzero, 2x2 / 4x4 block, output, butterfly: the loop's
+# flops over the unit's 2 / 8 / 32 / 32 / 10 flops).  Haswell rows use
+# machines/haswell.json (its "core" section).
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 PPR=${PPR:-$ROOT/$BUILD/ppr}
@@ -33,14 +36,18 @@ jstr() {
 	sed -n "s/^	\"$2\":[	 ]*\"\\(.*\\)\",*\$/\\1/p" "$1" | head -n 1
 }
 
-printf '%-30s %-6s %8s %8s %8s %8s  %s\n' file loop ppr mca mca_rt diff% "ppr bottleneck"
+printf '%-30s %-6s %8s %8s %8s %8s %9s %9s  %s\n' file loop ppr mca mca_rt diff% ppr/unit mca/unit "ppr bottleneck"
 for f in "$A"/*.s; do
 	b=$(basename "$f" .s)
 	case $b in
-	*haswell) cpu=haswell; mcpu=haswell ;;
-	*) cpu=zen5; mcpu=$zen ;;
+	*haswell) core="--machine $ROOT/machines/haswell.json"; mcpu=haswell ;;
+	*) core="--cpu zen5"; mcpu=$zen ;;
 	esac
-	if ! "$PPR" dag --asm "$f" --cpu $cpu --format json > "$tmp/p.json" 2> "$tmp/err"; then
+	case $b in
+	spmv_csr*) fpu=2 ;; spmv_bcsr22*) fpu=8 ;; spmv_bcsr44*) fpu=32 ;;
+	conv*) fpu=32 ;; fft*) fpu=10 ;; *) fpu=0 ;;
+	esac
+	if ! "$PPR" dag --asm "$f" $core --format json > "$tmp/p.json" 2> "$tmp/err"; then
 		printf '%-30s ppr error: %s\n' "$b" "$(cat "$tmp/err")"
 		continue
 	fi
@@ -52,9 +59,13 @@ for f in "$A"/*.s; do
 		END { if (n) printf "%.2f", c / n }' "$tmp/mca")
 	rt=$(awk '/Block RThroughput:/ { print $3 }' "$tmp/mca")
 	ppr=$(jnum "$tmp/p.json" cycles_per_iteration)
-	printf '%-30s %-6s %8.2f %8s %8s %8s  %s\n' "$b" "$(jstr "$tmp/p.json" loop)" \
+	fl=$(jnum "$tmp/p.json" flops_per_iteration)
+	printf '%-30s %-6s %8.2f %8s %8s %8s %s  %s\n' "$b" "$(jstr "$tmp/p.json" loop)" \
 		"$ppr" "${mca:--}" "${rt:--}" \
 		"$(awk -v p="$ppr" -v m="$mca" 'BEGIN { if (m > 0) printf "%+.0f", 100 * (p - m) / m; else print "-" }')" \
+		"$(awk -v p="$ppr" -v m="$mca" -v f="$fl" -v u="$fpu" 'BEGIN {
+			if (f > 0 && u > 0) printf "%9.2f %9s", p * u / f, (m > 0 ? sprintf("%.2f", m * u / f) : "-")
+			else printf "%9s %9s", "-", "-" }')" \
 		"$(jstr "$tmp/p.json" bottleneck)"
 done
 echo "(native rows: llvm-mca $zen; ppr zen5 with AVX-512 and 2 vector loads/cycle)"
