@@ -188,7 +188,12 @@ clean:
 # ---- generated: native kernels' disassembly for the DAG (model/loops.c) ----
 # scripts/extract-loops.sh embeds `objdump -d` of every kern_* function of
 # the kernels' objects as C strings, compiled into libmodel.a.
-KERNEL_ASM_OBJS := $(filter-out %_instr.o,$(OBJ_kernels))
+# The objects are compiled again without sanitizers (same -O and per-file
+# -m flags), so a SANITIZE build predicts the code a normal build runs.
+KERNEL_ASM_OBJS := $(patsubst kernels/%.c,$(BUILD)/gen/kobj/%.o,$(SRC_kernels))
+$(BUILD)/gen/kobj/%.o: kernels/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(PPR_CPPFLAGS) $(CPPFLAGS) $(OPT) -w $(if $(and $(filter conv_avx2,$*),$(filter x86_64 i686 i386,$(KERNELS_ARCH))),-mavx2 -mfma) -c -o $@ $<
 $(BUILD)/gen/kernel_asm.c: $(KERNEL_ASM_OBJS) scripts/extract-loops.sh
 	@mkdir -p $(dir $@)
 	scripts/extract-loops.sh $(KERNEL_ASM_OBJS) > $@.tmp && mv $@.tmp $@

@@ -24,6 +24,12 @@
  *   a loop-carried chain; one iteration cannot take less than the sum of
  *   those updates' latencies.  The bound is computed from the IR and the
  *   core's latencies, independently of the scheduler's own chain search.
+ *   In a nested loop the whole outer body is searched: an accumulator
+ *   reset per row (pxor) is not carried across rows, and rows overlap in
+ *   the reorder window (the nested schedule models that), so no bound.
+ * - The convolution's naive loop is nested (outputs around 16 taps): it is
+ *   scheduled nested with w->inner_trips taps, so the chains of successive
+ *   outputs overlap as they do on the hardware.
  */
 #include "model/predict.h"
 
@@ -164,7 +170,7 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 	}
 	if (rc)
 		goto done;
-	if (w->outer_iters > 0 && loop.has_outer) {
+	if ((w->outer_iters > 0 || w->inner_trips > 0) && loop.has_outer) {
 		double trips, frac;
 		unsigned t0;
 
@@ -173,6 +179,8 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 			goto done;
 		trips = inner.flops_per_iter > 0 ?
 			w->inner_flops_per_outer / inner.flops_per_iter : 1;
+		if (w->inner_trips > 0)
+			trips = w->inner_trips;
 		if (trips < 1)
 			trips = 1;
 		t0 = (unsigned)floor(trips);
@@ -193,6 +201,10 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 		}
 		out->inner_trips = trips;
 		out->iterations = w->outer_iters;
+		if (w->inner_trips > 0)
+			out->iterations = inner.flops_per_iter > 0 ?
+				w->total_flops / (trips *
+						  inner.flops_per_iter) : 0;
 		out->res = lo;
 	} else {
 		rc = sched(p, &loop, core, 0, &out->res, err);
@@ -206,7 +218,9 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 	out->cycles = out->res.cycles_per_iter * out->iterations;
 	out->compute_cycles = out->res.compute_cycles * out->iterations;
 	out->memory_cycles = out->res.memory_cycles * out->iterations;
-	out->acc_chain_per_inner = acc_chain(p, loop.begin, loop.end, core);
+	out->acc_chain_per_inner = loop.has_outer ?
+		acc_chain(p, loop.outer_begin, loop.outer_end, core) :
+		acc_chain(p, loop.begin, loop.end, core);
 	out->acc_chain_cycles = out->acc_chain_per_inner * out->iterations *
 				(out->inner_trips > 0 ? out->inner_trips : 1);
 done:
@@ -272,7 +286,8 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 			       extra * inner.compute_cycles) * out->iterations;
 	out->memory_cycles = (nest.memory_cycles +
 			      extra * inner.memory_cycles) * out->iterations;
-	out->acc_chain_per_inner = acc_chain(p, loop.begin, loop.end, core);
+	out->acc_chain_per_inner = acc_chain(p, loop.outer_begin,
+					     loop.outer_end, core);
 	out->acc_chain_cycles = out->acc_chain_per_inner * out->iterations *
 				trips;
 done:

@@ -147,6 +147,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	w.total_flops = out->flops;
 	if (is_spmv(p))
 		spmv_work(run, p, &w);
+	else if (!strcmp(p->kernel, "conv1d"))
+		w.inner_trips = CONV_KLEN; /* taps, when the loop is nested */
 	rc = model_kernel_dag(out->symbol, model_machine_core(m), &w,
 			      &out->dag, err);
 	if (rc)

@@ -39,6 +39,10 @@ struct model_work {
 	double total_flops;
 	double outer_iters;
 	double inner_flops_per_outer;
+	double inner_trips;      /* > 0: nested with this many inner
+				    iterations per outer one; outer
+				    iterations = total_flops / (trips x inner
+				    flops) (conv: 16 taps) */
 };
 
 struct model_kernel_dag {
