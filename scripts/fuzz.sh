@@ -120,8 +120,8 @@ cmd_run() {
 	shift 3
 	local list=("$@") t fail=0 pids=() names=() i
 	[ ${#list[@]} -eq 0 ] && mapfile -t list < <(targets_all)
-	# The sweep-result reader of issue 6 (merge/report) gets its target
-	# tests/fuzz/fuzz_sweep.c once it exists; nothing to run before that.
+	# A new parser gets its target by adding tests/fuzz/fuzz_<name>.c
+	# (and seeds in tests/fuzz/seed.sh): the Makefile and this loop find it.
 	mkdir -p "$build/fuzz/logs"
 	for t in "${list[@]}"; do
 		if [ ! -x "$build/fuzz/lf/$t" ]; then
