@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli/cli.h"
+#include "cli/plot.h"
 #include "common/ppr_version.h"
 #include "kernels/kernels.h"
 #include "machines/machine.h"
@@ -36,6 +37,9 @@ static const char usage_text[] =
 	"      --sample F       fraction of rows simulated (default: auto)\n"
 	"      --threads N      threads for the prediction (default 2)\n"
 	"      --top N          table: rows shown (default 10; 64 = all)\n"
+	"      --svg FILE       8x8 heatmap of the predicted GFLOP/s per shape,\n"
+	"                       the pick marked (with --measure, the measured\n"
+	"                       grid beside it, its best marked)\n"
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
@@ -95,9 +99,51 @@ static int cmp_pred_q(const void *a, const void *b)
 	return cmp_pred(a, b, (void *)sort_ctx);
 }
 
+/* The heatmap of the 64 shapes (cli/plot.h); 0 or 1 after a message. */
+static int bcsr_svg_write(const char *path, const char *input,
+			  const char *machine,
+			  const struct model_bcsr_result *res,
+			  const struct meas *me)
+{
+	struct heat_grid pred, meas;
+	struct ppr_err err = { 0 };
+	char title[512];
+	unsigned i;
+	FILE *f;
+	int rc;
+
+	heat_grid_clear(&pred);
+	heat_grid_clear(&meas);
+	for (i = 0; i < 64; i++) {
+		pred.v[i / 8][i % 8] = res->shape[i].gflops;
+		if (me->have)
+			meas.v[i / 8][i % 8] = me->gflops[i];
+	}
+	pred.mark_r = (int)(res->pick / 8) + 1;
+	pred.mark_c = (int)(res->pick % 8) + 1;
+	if (me->have) {
+		meas.mark_r = (int)(me->best / 8) + 1;
+		meas.mark_c = (int)(me->best % 8) + 1;
+	}
+	snprintf(title, sizeof(title), "BCSR shapes: %s on %s", input,
+		 machine);
+	f = cli_open_out(path);
+	if (!f)
+		return 1;
+	rc = plot_heatmap_write(f, title, &pred, me->have ? &meas : NULL, &err);
+	if (rc != 0) {
+		cli_error_err(&err);
+		if (f != stdout)
+			fclose(f);
+		return 1;
+	}
+	return cli_close_out(f, path);
+}
+
 int cmd_bcsr(int argc, char **argv)
 {
-	enum { OPT_MEASURE = 256, OPT_REPS, OPT_SAMPLE, OPT_THREADS, OPT_TOP };
+	enum { OPT_MEASURE = 256, OPT_REPS, OPT_SAMPLE, OPT_THREADS, OPT_TOP,
+	       OPT_SVG };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "measure", no_argument, NULL, OPT_MEASURE },
@@ -105,12 +151,13 @@ int cmd_bcsr(int argc, char **argv)
 		{ "sample", required_argument, NULL, OPT_SAMPLE },
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "top", required_argument, NULL, OPT_TOP },
+		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *mpath = NULL, *outpath = NULL, *input;
+	const char *mpath = NULL, *outpath = NULL, *input, *svgpath = NULL;
 	enum cli_format fmt = CLI_FMT_TABLE;
 	struct model_bcsr_opts bo = { 0 };
 	struct model_bcsr_result *res = NULL;
@@ -172,6 +219,9 @@ int cmd_bcsr(int argc, char **argv)
 			break;
 		case 'o':
 			outpath = optarg;
+			break;
+		case OPT_SVG:
+			svgpath = optarg;
 			break;
 		default:
 			return cli_usage_error(usage_text, "unknown or "
@@ -278,6 +328,8 @@ int cmd_bcsr(int argc, char **argv)
 			cJSON_AddNumberToObject(o, "rank", i + 1);
 			cJSON_AddNumberToObject(o, "nblocks", (double)sh->nblocks);
 			cJSON_AddNumberToObject(o, "fill", sh->fill);
+			cJSON_AddNumberToObject(o, "nblocks_rel_err",
+						sh->nblocks_rel_err);
 			cJSON_AddNumberToObject(o, "predicted_time_s", sh->time_s);
 			cJSON_AddNumberToObject(o, "predicted_gflops", sh->gflops);
 			cJSON_AddNumberToObject(o, "process_cycles", sh->dag_cycles);
@@ -346,6 +398,8 @@ int cmd_bcsr(int argc, char **argv)
 		}
 	}
 	rc = cli_close_out(out, outpath);
+	if (rc == 0 && svgpath)
+		rc = bcsr_svg_write(svgpath, input, m.name, res, me);
 done:
 	matrix_csr_release(&a);
 	free(res);

@@ -146,7 +146,10 @@ int model_predict(const struct machine *m, const struct kernel_params *p,
 
 struct model_bcsr_shape {
 	unsigned r, c;
-	uint64_t nblocks;
+	uint64_t nblocks;        /* estimated from the sample (exact when
+				    sample = 1) */
+	double nblocks_rel_err;  /* relative standard error of nblocks over
+				    the sampled windows (0 when exact) */
 	double fill;
 	double cycles;           /* predicted, one SpMV */
 	double time_s;
