@@ -64,8 +64,8 @@ void heat_grid_clear(struct heat_grid *g);
 
 /*
  * The heatmap of the predicted grid, its pick marked with a thick border;
- * with meas non-NULL the measured grid beside it (its best marked).  Both
- * grids share one colour scale.  Cells have class "heat-cell" (plus
+ * with meas non-NULL the measured grid beside it (its best marked).  Each
+ * grid has its own colour scale (class "colour-scale").  Cells have class "heat-cell" (plus
  * "heat-pred" / "heat-meas"), the marks class "heat-pick" / "heat-best".
  */
 int plot_heatmap_write(FILE *f, const char *title,

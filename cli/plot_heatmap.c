@@ -3,7 +3,7 @@
  * rows) top to bottom, columns c = 1..8 left to right, the GFLOPS of each
  * shape written in its cell on a colour scale shared by the predicted and
  * (when given) the measured grid, the predicted pick / the measured best
- * outlined with a thick border.
+ * outlined with a thick border.  Each grid has its own colour scale.
  */
 #include "cli/plot.h"
 
@@ -24,7 +24,7 @@ void heat_grid_clear(struct heat_grid *g)
 }
 
 #define CELL 54.0
-#define GAP 70.0
+#define GAP 30.0
 
 static void grid_range(const struct heat_grid *g, double *lo, double *hi)
 {
@@ -105,7 +105,8 @@ int plot_heatmap_write(FILE *f, const char *title,
 		       const struct heat_grid *pred,
 		       const struct heat_grid *meas, struct ppr_err *err)
 {
-	double lo = HUGE_VAL, hi = -HUGE_VAL, w, h, x0 = 70, y0 = 80;
+	double lo = HUGE_VAL, hi = -HUGE_VAL, mlo = HUGE_VAL, mhi = -HUGE_VAL;
+	double w, h, x0 = 70, y0 = 80;
 	struct svg s;
 	int rc;
 
@@ -114,11 +115,16 @@ int plot_heatmap_write(FILE *f, const char *title,
 			    "heatmap: no predicted grid");
 		return PPR_EINVAL;
 	}
+	/* each grid on its own colour scale: the ranking within a grid is
+	 * what the picture is for, and predicted and measured GFLOP/s may
+	 * differ in level (a machine file for another CPU, for one) */
 	grid_range(pred, &lo, &hi);
-	grid_range(meas, &lo, &hi);
 	if (!(lo <= hi))
 		lo = 0, hi = 1;
-	w = x0 + HEAT_N * CELL + (meas ? GAP + HEAT_N * CELL : 0) + 130;
+	grid_range(meas, &mlo, &mhi);
+	if (!(mlo <= mhi))
+		mlo = 0, mhi = 1;
+	w = x0 + HEAT_N * CELL + 110 + (meas ? GAP + HEAT_N * CELL + 110 : 0);
 	h = y0 + HEAT_N * CELL + 50;
 	svg_begin(&s, f, w, h, title ? title : "BCSR block shapes");
 	svg_text(&s, w / 2, 24, "middle", 0, "chart-title",
@@ -126,12 +132,16 @@ int plot_heatmap_write(FILE *f, const char *title,
 		 title ? title : "BCSR block shapes");
 	grid_draw(&s, x0, y0, pred, "predicted GFLOP/s (r x c blocks)",
 		  "heat-pred", "heat-pick", "pick", lo, hi);
-	if (meas)
-		grid_draw(&s, x0 + HEAT_N * CELL + GAP, y0, meas,
-			  "measured GFLOP/s", "heat-meas", "heat-best",
-			  "measured best", lo, hi);
-	svg_colour_scale(&s, w - 100, y0, 22, HEAT_N * CELL, lo, hi,
-			 "GFLOP/s");
+	svg_colour_scale(&s, x0 + HEAT_N * CELL + 20, y0, 22, HEAT_N * CELL,
+			 lo, hi, "GFLOP/s");
+	if (meas) {
+		double x1 = x0 + HEAT_N * CELL + 110 + GAP;
+
+		grid_draw(&s, x1, y0, meas, "measured GFLOP/s", "heat-meas",
+			  "heat-best", "measured best", mlo, mhi);
+		svg_colour_scale(&s, x1 + HEAT_N * CELL + 20, y0, 22,
+				 HEAT_N * CELL, mlo, mhi, "GFLOP/s");
+	}
 	rc = svg_end(&s);
 	if (rc < 0)
 		ppr_err_set(err, rc, NULL, 0, 0,

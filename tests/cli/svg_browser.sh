@@ -97,7 +97,7 @@ $PPR sim -m machines/haswell.json -t "$tmp/t.din" -F din --format json > "$tmp/s
 # all browser runs at once (each is ~3 s, mostly waiting), then the checks
 browse shot "file://$tmp/roof.svg" "$tmp/roof.png" 960,640 &
 browse dom "file://$tmp/roof.svg" "$tmp/roof.dom" &
-browse shot "file://$tmp/heat.svg" "$tmp/heat.png" 1200,620 &
+browse shot "file://$tmp/heat.svg" "$tmp/heat.png" 1240,620 &
 browse dom "file://$tmp/heat.svg" "$tmp/heat.dom" &
 browse shot "file://$tmp/bars.svg" "$tmp/bars.png" 700,500 &
 browse dom "file://$tmp/bars.svg" "$tmp/bars.dom" &
@@ -115,7 +115,7 @@ check_png "$tmp/heat.png" 40 25 heatmap
 [ "$(cnt 'class="heat-cell heat-pred"' "$tmp/heat.dom")" = 64 ] && ok || bad "heatmap: 64 predicted cells"
 [ "$(cnt 'class="heat-cell heat-meas"' "$tmp/heat.dom")" = 64 ] && ok || bad "heatmap: 64 measured cells"
 [ "$(cnt 'class="heat-pick"' "$tmp/heat.dom")" = 1 ] && [ "$(cnt 'class="heat-best"' "$tmp/heat.dom")" = 1 ] && ok || bad "heatmap marks"
-[ "$(cnt 'class="colour-scale"' "$tmp/heat.dom")" = 1 ] && ok || bad "heatmap colour scale"
+[ "$(cnt 'class="colour-scale"' "$tmp/heat.dom")" = 2 ] && ok || bad "heatmap: a colour scale per grid"
 # compare bars
 check_png "$tmp/bars.png" 10 5 bars
 [ "$(cnt 'class="bar bar-s' "$tmp/bars.dom")" = 6 ] && ok || bad "bars: 6 in DOM"
