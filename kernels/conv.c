@@ -83,6 +83,10 @@ static inline void kv8_storeu(float *p, struct kv8 v)
 #define KV_FMA(a, b, c) kv8_muladd(a, b, c)
 #undef KERN_INSTRUMENTED
 #include "kernels/kern_hooks.h"
+/* The fallback's 8-lane structs are big when unrolled 16 times (and slow
+ * to compile under sanitizers); 4 keeps the loads in flight. */
+#undef KUNROLL16
+#define KUNROLL16 _Pragma("GCC unroll 4")
 #include "kernels/conv_naive_body.h"
 #include "kernels/conv_vec_body.h"
 #undef KV_FMA
