@@ -68,7 +68,7 @@ static const char usage_str[] =
 	"      --measure       passed to predict/bcsr (also measure natively)\n"
 	"  -j, --jobs N        children at once (default: online cores)\n"
 	"      --timeout S     kill a job after S seconds: an error record\n"
-	"      --max-memory MB address-space limit of each child\n"
+	"      --job-memory MB address-space limit (RLIMIT_AS) of each child\n"
 	"      --shard i/N     only inputs with index = i mod N (0 <= i < N)\n"
 	"      --csv FILE      also write every record of the results file as CSV\n"
 	"      --dry-run       print the jobs (keys) this command would run\n"
@@ -851,6 +851,12 @@ static int add_kernel(struct sweep_opts *o, const char *name)
 	return 0;
 }
 
+/* A usage error inside sweep_run: release what was parsed so far. */
+#define SWEEP_USAGE(...) do { \
+	rc = cli_usage_error(usage_str, __VA_ARGS__); \
+	goto out; \
+} while (0)
+
 static int sweep_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -863,7 +869,7 @@ static int sweep_run(int argc, char **argv)
 		{ "measure", no_argument, NULL, 'M' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "timeout", required_argument, NULL, 'T' },
-		{ "max-memory", required_argument, NULL, 'X' },
+		{ "job-memory", required_argument, NULL, 'X' },
 		{ "shard", required_argument, NULL, 'S' },
 		{ "csv", required_argument, NULL, 'C' },
 		{ "dry-run", no_argument, NULL, 'D' },
@@ -902,21 +908,21 @@ static int sweep_run(int argc, char **argv)
 		case 'M': o.measure = 1; break;
 		case 'j':
 			if (cli_parse_u64(optarg, &u) || u < 1 || u > 4096)
-				return cli_usage_error(usage_str, "sweep: --jobs '%s': want 1..4096", optarg);
+				SWEEP_USAGE("sweep: --jobs '%s': want 1..4096", optarg);
 			o.jobs = (unsigned)u;
 			break;
 		case 'T':
 			if (cli_parse_double(optarg, &o.timeout) || !(o.timeout > 0))
-				return cli_usage_error(usage_str, "sweep: --timeout '%s': want seconds > 0", optarg);
+				SWEEP_USAGE("sweep: --timeout '%s': want seconds > 0", optarg);
 			break;
 		case 'X':
 			if (cli_parse_u64(optarg, &u) || u < 1 || u > (1ULL << 40))
-				return cli_usage_error(usage_str, "sweep: --max-memory '%s': want megabytes >= 1", optarg);
+				SWEEP_USAGE("sweep: --job-memory '%s': want megabytes >= 1", optarg);
 			o.max_mem_mb = u;
 			break;
 		case 'S':
 			if (parse_shard(optarg, &o.shard_i, &o.shard_n))
-				return cli_usage_error(usage_str, "sweep: --shard '%s': want i/N with 0 <= i < N", optarg);
+				SWEEP_USAGE("sweep: --shard '%s': want i/N with 0 <= i < N", optarg);
 			break;
 		case 'C': o.csv = optarg; break;
 		case 'D': o.dry_run = 1; break;
@@ -924,11 +930,11 @@ static int sweep_run(int argc, char **argv)
 		case 'q': o.quiet = 1; break;
 		case 'h':
 			fputs(usage_str, stdout);
-			return 0;
+			goto out;
 		case ':':
-			return cli_usage_error(usage_str, "sweep: option '%s' needs a value", argv[optind - 1]);
+			SWEEP_USAGE("sweep: option '%s' needs a value", argv[optind - 1]);
 		default:
-			return cli_usage_error(usage_str, "sweep: unknown option '%s'", argv[optind - 1]);
+			SWEEP_USAGE("sweep: unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (!o.nkernels)
@@ -937,8 +943,7 @@ static int sweep_run(int argc, char **argv)
 		if (o.kernels[k].kind != JOB_INFO)
 			need_machine = 1;
 	if (optind >= argc) {
-		rc = cli_usage_error(usage_str, "sweep: no INPUT given");
-		goto out;
+		SWEEP_USAGE("sweep: no INPUT given");
 	}
 	if (!o.out && !o.dry_run) {
 		rc = cli_usage_error(usage_str, "sweep: no results file (-o FILE)");
