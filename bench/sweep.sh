@@ -10,7 +10,8 @@
 # Env: PPR (./ppr), MACHINE (machines/zen4-epyc.json), KIND (predict when
 # `ppr predict` exists, else info), REPS (3), SETS (small medium
 # reader_cases), GENS (3 specs), IGNORE (result fields that are timed),
-# EXTRA (more sweep options, e.g. --timeout 600).  REPS=0 skips step 4.
+# EXTRA (more sweep options, e.g. --timeout 600), TOL (relative tolerance
+# of the result comparisons; default 0 = exact).  REPS=0 skips step 4.
 PPR=${PPR:-./ppr}
 case $PPR in /*) ;; *) PPR=$(pwd)/$PPR ;; esac
 MACHINE=${MACHINE:-machines/zen4-epyc.json}
@@ -20,6 +21,7 @@ REPS=${REPS:-3}
 SETS=${SETS:-small medium reader_cases}
 GENS=${GENS:-gen:laplace3d:n=100 gen:fem3d:n=29,dof=3 gen:fem3d:n=38,dof=2}
 IGNORE=${IGNORE:-prediction_wall_s cost_spmv_equivalents csr_spmv_time_s}
+TOL=${TOL:-0}
 if [ -z "$KIND" ]; then
 	if "$PPR" predict --help >/dev/null 2>&1; then KIND=predict; else KIND=info; fi
 fi
@@ -30,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 INPUTS=""
 for s in $SETS; do INPUTS="$INPUTS $SHARED/$s"; done
 INPUTS="$INPUTS $GENS"
-ign=""; for f in $IGNORE; do ign="$ign --ignore $f"; done
+ign="--tol $TOL"; for f in $IGNORE; do ign="$ign --ignore $f"; done
 now() { date +%s.%N; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 lines() { wc -l <"$1" | tr -d ' '; }

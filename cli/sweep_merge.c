@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +30,11 @@ static const char merge_usage[] =
 	"      --strict        exit 3 when there are gaps\n";
 
 static const char diff_usage[] =
-	"usage: ppr sweep diff A.jsonl B.jsonl [--ignore FIELD]...\n"
+	"usage: ppr sweep diff A.jsonl B.jsonl [--ignore FIELD]... [--tol REL]\n"
 	"  compares two results files by key: the key sets, each key's status,\n"
 	"  error and result; elapsed_s, max_rss_mb, finished_unix and sweep are\n"
-	"  ignored, and so is every result field named by --ignore (at any depth)\n"
+	"  ignored, and so is every result field named by --ignore (at any depth);\n"
+	"  numbers equal within --tol REL (relative; default 0: exact)\n"
 	"  exit 0: same; 3: they differ (listed on stderr); 1: read error\n";
 
 static long num_field(const cJSON *o, const char *name, long dflt)
@@ -238,17 +240,51 @@ static void prune(cJSON *o, char **ignore, size_t nign)
 		prune(ch, ignore, nign);
 }
 
+/* Equal JSON, numbers within a relative tolerance (0: exact). */
+static int json_near(const cJSON *a, const cJSON *b, double tol)
+{
+	const cJSON *x, *y;
+	int na = 0, nb = 0;
+
+	if (cJSON_IsNumber(a) && cJSON_IsNumber(b)) {
+		double d = fabs(a->valuedouble - b->valuedouble);
+		double m = fmax(fabs(a->valuedouble), fabs(b->valuedouble));
+
+		return d == 0 || d <= tol * m;
+	}
+	if (cJSON_IsObject(a) && cJSON_IsObject(b)) {
+		cJSON_ArrayForEach(x, a) {
+			na++;
+			y = cJSON_GetObjectItemCaseSensitive(b, x->string);
+			if (!y || !json_near(x, y, tol))
+				return 0;
+		}
+		cJSON_ArrayForEach(y, b)
+			nb++;
+		return na == nb;
+	}
+	if (cJSON_IsArray(a) && cJSON_IsArray(b)) {
+		if (cJSON_GetArraySize(a) != cJSON_GetArraySize(b))
+			return 0;
+		for (x = a->child, y = b->child; x && y; x = x->next, y = y->next)
+			if (!json_near(x, y, tol))
+				return 0;
+		return 1;
+	}
+	return cJSON_Compare(a, b, 1);
+}
+
 /* The first top-level (or result-level) field where a and b differ. */
-static const char *first_diff(const cJSON *a, const cJSON *b, char *buf,
-			      size_t n)
+static const char *first_diff(const cJSON *a, const cJSON *b, double tol,
+			      char *buf, size_t n)
 {
 	const cJSON *x, *y;
 
 	cJSON_ArrayForEach(x, a) {
 		y = cJSON_GetObjectItemCaseSensitive(b, x->string);
-		if (!y || !cJSON_Compare(x, y, 1)) {
+		if (!y || !json_near(x, y, tol)) {
 			if (y && !strcmp(x->string, "result") && cJSON_IsObject(x)) {
-				const char *in = first_diff(x, y, buf, n);
+				const char *in = first_diff(x, y, tol, buf, n);
 				char tmp[256];
 
 				snprintf(tmp, sizeof(tmp), "result.%s", in);
@@ -278,6 +314,7 @@ int sweep_diff_main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "ignore", required_argument, NULL, 'i' },
+		{ "tol", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -288,10 +325,17 @@ int sweep_diff_main(int argc, char **argv)
 	size_t *ia = NULL, *ib = NULL;
 	struct kmap *map = NULL, *e, *tmp;
 	int c, rc = 0;
+	double tol = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
+		case 't':
+			if (cli_parse_double(optarg, &tol) || !(tol >= 0) || tol >= 1) {
+				free(ignore);
+				return cli_usage_error(diff_usage, "sweep diff: --tol '%s': want a relative tolerance in [0, 1)", optarg);
+			}
+			break;
 		case 'i':
 			ignore = xrealloc(ignore, (nign + 1) * sizeof(*ignore));
 			ignore[nign++] = optarg;
@@ -346,14 +390,14 @@ int sweep_diff_main(int argc, char **argv)
 		}
 		prune(cJSON_GetObjectItemCaseSensitive(px, "result"), ignore, nign);
 		prune(cJSON_GetObjectItemCaseSensitive(py, "result"), ignore, nign);
-		if (!cJSON_Compare(px, py, 1)) {
+		if (!json_near(px, py, tol)) {
 			char field[256];
 
 			differ++;
 			if (shown++ < 20) {
 				fputs("differ: ", stderr);
 				key_print(stderr, x->key);
-				fprintf(stderr, ": %s\n", first_diff(px, py, field, sizeof(field)));
+				fprintf(stderr, ": %s\n", first_diff(px, py, tol, field, sizeof(field)));
 			}
 		}
 		cJSON_Delete(px);
