@@ -184,16 +184,25 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	machine_fill_bandwidths(m, bw);
 	line = m->hier.levels[0].line_size;
 	{
-		double reg_miss[MODEL_MAX_LEVELS + 1] = { 0 };
+		double reg_fill[MODEL_MAX_LEVELS + 1] = { 0 };
 		double origin[MODEL_MAX_LEVELS + 1] = { 0 };
 		unsigned lvl;
 
-		/* data levels in hierarchy order (skip a split L1I) */
+		/*
+		 * Traffic per level comes from the simulator's fills
+		 * (bytes_from_below), which count demand fills AND prefetch
+		 * fills: a line an L2 next-line prefetch brings from memory
+		 * never misses on demand anywhere, yet it crosses every link
+		 * below L2.  Fills of irregular data are its demand misses
+		 * (prefetches are triggered by regular accesses only); the
+		 * rest of the fills are regular data.
+		 */
 		for (i = 0; i < n; i++) {
 			struct sim_level_stats sd;
 			const struct sim_level_stats *s = &sd;
 			const struct sim_level_config *lc;
 			struct model_level_traffic *t = &out->lev[i];
+			double fills, irr;
 
 			lvl = (i == 0 || !m->hier.split_l1) ? i : i + 1;
 			sd = *sim_hier_level_stats(h, lvl);
@@ -206,26 +215,28 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 							   PPR_TAG_IRREGULAR);
 			t->writebacks = s->writebacks;
 			t->prefetches = s->prefetches_issued;
-			t->bytes_regular = (double)(t->misses_regular +
-						    t->prefetches) * line;
-			t->bytes_irregular = (double)t->misses_irregular *
-					     line;
-			t->bytes_total = (double)(sim_stat_sum(s->misses) +
-						  t->prefetches +
-						  t->writebacks) * line;
-			reg_miss[i] = (double)t->misses_regular;
+			fills = (double)s->bytes_from_below;
+			irr = (double)t->misses_irregular * line;
+			if (irr > fills)
+				irr = fills;
+			t->bytes_irregular = irr;
+			t->bytes_regular = fills - irr;
+			t->bytes_total = fills + (double)s->bytes_to_below;
+			reg_fill[i] = t->bytes_regular;
 		}
-		/* origin of regular lines: level k (1..n-1) or memory (n) */
+		/*
+		 * Origin of regular data: what came into level i from below
+		 * and did not come into level i+1 from further below was
+		 * resident in level i+1; what came into the last level came
+		 * from memory.  Write-backs go to the level below.
+		 */
 		for (i = 0; i < n; i++) {
 			double from_below = i + 1 < n ?
-				reg_miss[i] - reg_miss[i + 1] : reg_miss[i];
+				reg_fill[i] - reg_fill[i + 1] : reg_fill[i];
 
 			if (from_below < 0)
 				from_below = 0;
-			origin[i + 1] += from_below * line;
-			/* prefetched lines come from the level below */
-			origin[i + 1] += (double)out->lev[i].prefetches * line;
-			/* write-backs go to the level below */
+			origin[i + 1] += from_below;
 			origin[i + 1] += (double)out->lev[i].writebacks * line;
 		}
 		for (i = 0; i <= n; i++)

@@ -104,5 +104,18 @@ awk -v s="$s" 'BEGIN { exit !(s > 0 && s <= 1) }' && ok || bad "share_of_best '$
 "$PPR" bcsr --machine "$M/zen4-epyc.json" "gen:nosuch:n=3" > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc -ne 0 ] && grep -q '^ppr' "$tmp/e" && ok || bad "bcsr bad generator: $rc"
 
+
+# Traffic of regular data prefetched into L2 reaches the levels below: on a
+# machine whose 64 KiB L3 the matrix (49,600 nonzeros, 595,200 B of values
+# and indices) overflows, the L3 must show at least those bytes coming from
+# memory, and the DRAM intensity must stay below 2 flops per 12 bytes.
+"$PPR" predict --machine "$ROOT/tests/data/machines/tiny-prefetch.json" \
+	--kernel spmv-csr gen:laplace2d:n=100 --no-advice --format json \
+	> "$tmp/tp.json" 2> "$tmp/err" && ok || bad "tiny-prefetch predict: $(cat "$tmp/err")"
+l3reg=$(sed -n 's/^[	 ]*"bytes_regular":[	 ]*\([0-9.e+]*\),*$/\1/p' "$tmp/tp.json" | sed -n 3p)
+dint=$(sed -n 's/^[	 ]*"dram_intensity":[	 ]*\([0-9.e+-]*\),*$/\1/p' "$tmp/tp.json" | head -n 1)
+awk -v b="$l3reg" 'BEGIN { exit !(b + 0 >= 595200) }' && ok || bad "L3 regular bytes $l3reg < 595200 (prefetch fills lost)"
+awk -v d="$dint" 'BEGIN { exit !(d + 0 > 0 && d + 0 < 2 / 12) }' && ok || bad "DRAM intensity $dint not in (0, 0.167)"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
