@@ -66,7 +66,10 @@
  *     Disabled when L1 prefetches or 3C is on.  Hierarchies without
  *     prefetch, exclusive or write-through levels and 3C run single-line
  *     references through a loop (access_plain) that does what the
- *     recursive walk does, in the same order.
+ *     recursive walk does, in the same order; when every cache there is
+ *     also LRU with the modulo index, through access_plain_lru, the same
+ *     loop with the policy switches, the move to the front and the
+ *     eviction written out inline.
  */
 #include <string.h>
 #if defined(__SSE2__)
