@@ -76,7 +76,8 @@ sweep -j 2 -q -o "$tmp/k.jsonl" 2>/dev/null &
 pid=$!
 while [ "$(cat "$tmp/k.jsonl" 2>/dev/null | wc -l)" -lt "$half" ] && kill -0 $pid 2>/dev/null; do sleep 0.2; done
 kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
-echo "SIGKILL after $(lines "$tmp/k.jsonl") of $total records (last byte: $(tail -c 1 "$tmp/k.jsonl" | od -An -c | tr -d ' \n'))"
+if [ -z "$(tail -c 1 "$tmp/k.jsonl")" ]; then nl=yes; else nl="no (a partial last line)"; fi
+echo "SIGKILL after $(lines "$tmp/k.jsonl") of $total records (file ends with a newline: $nl)"
 sweep -j 2 -q -o "$tmp/k.jsonl" 2>"$tmp/k.err"
 echo "restart: $(grep -v '^ppr: warning' "$tmp/k.err" | tail -n 1)"
 # shellcheck disable=SC2086
