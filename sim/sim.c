@@ -670,8 +670,29 @@ evict_plain(struct sim_hier *h, struct sim_cache *c, uint64_t old)
 	c->st.evictions++;
 	if (c->mru_line == vline)
 		c->mru_line = SIM_LINE_NONE;
-	if (c->nup && c->incl == SIM_INCL_INCLUSIVE)
-		vdirty |= back_invalidate(h, c, vline);
+	if (c->nup && c->incl == SIM_INCL_INCLUSIVE) {
+		/* back_invalidate() for LRU, modulo caches above */
+		unsigned k;
+
+		for (k = 0; k < c->nup; k++) {
+			struct sim_cache *a = c->up[k];
+			uint64_t *t = a->tags + set_mod(a, vline) * a->ways;
+			int i = way_find(t, a->ways, old & ~SIM_F_MASK);
+			uint32_t j;
+
+			if (i < 0)
+				continue;
+			vdirty |= t[i] & SIM_F_DIRTY;
+			for (j = (uint32_t)i; j + 1 < a->ways; j++)
+				t[j] = t[j + 1];
+			t[a->ways - 1] = SIM_TAG_INVALID;
+			if (a->mru_line == vline)
+				a->mru_line = SIM_LINE_NONE;
+			if (a->depth == 0)
+				h->l0_removed++;
+			c->st.back_invalidations++;
+		}
+	}
 	if (vdirty) {
 		c->st.writebacks++;
 		c->st.bytes_to_below += c->line_size;
