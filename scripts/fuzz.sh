@@ -25,6 +25,8 @@ cd "$(dirname "$0")/.." || exit 2
 ROOT=$(pwd)
 CORPUS=tests/fuzz/corpus
 REGRESS=tests/fuzz/regress
+# seeds read in place (not copied into the corpus)
+ASM_INPUTS=tests/data/asm
 SHARED_CASES=../shared/matrices/reader_cases
 
 targets_all() {
@@ -57,7 +59,10 @@ cmd_replay() {
 			fail=1
 			continue
 		fi
-		if ! out=$("$bin" "$CORPUS/$t" "$REGRESS/$t" 2>&1); then
+		set -- "$CORPUS/$t" "$REGRESS/$t"
+		# the assembly target also replays the DAG's test inputs in place
+		[ "$t" = fuzz_asm ] && set -- "$@" "$ASM_INPUTS"
+		if ! out=$("$bin" "$@" 2>&1); then
 			printf '%s\n' "$out" | tail -n 20 >&2
 			echo "fuzz replay: FAILED $t" >&2
 			fail=1
@@ -80,6 +85,7 @@ run_one() {
 	case $t in
 	fuzz_mm | fuzz_rb | fuzz_mm_gz)
 		[ -d "$SHARED_CASES" ] && extra+=("$SHARED_CASES") ;;
+	fuzz_asm) extra+=("$ASM_INPUTS") ;;
 	esac
 	# -rss_limit_mb: a parser that allocates what a tiny file declares
 	# is a bug (the matrix targets set a 256 MiB working-set limit).
