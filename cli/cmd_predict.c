@@ -225,11 +225,22 @@ static void print_table(FILE *f, const struct machine *m,
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "PPR", o->time_s, o->gflops);
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "ECM", pr->ecm.time_s,
 		pr->ecm.gflops);
-	fprintf(f, "  %-10s %14.4g %12.3f  (DRAM roofline %.3f, intensity "
-		"%.3f flop/B, peak %.1f)\n", "Roofline",
-		pr->roof.gflops > 0 ? pr->flops / (pr->roof.gflops * 1e9) : 0,
-		pr->roof.gflops, pr->roof.dram_gflops,
-		pr->roof.dram_intensity, pr->roof_in.peak_gflops);
+	if (isfinite(pr->roof.dram_intensity))
+		fprintf(f, "  %-10s %14.4g %12.3f  (DRAM roofline %.3f, "
+			"intensity %.3f flop/B, peak %.1f)\n", "Roofline",
+			pr->roof.gflops > 0 ?
+			pr->flops / (pr->roof.gflops * 1e9) : 0,
+			pr->roof.gflops, pr->roof.dram_gflops,
+			pr->roof.dram_intensity, pr->roof_in.peak_gflops);
+	else
+		fprintf(f, "  %-10s %14.4g %12.3f  (no DRAM traffic: the data "
+			"stays in cache; bound by %s, peak %.1f)\n", "Roofline",
+			pr->roof.gflops > 0 ?
+			pr->flops / (pr->roof.gflops * 1e9) : 0,
+			pr->roof.gflops,
+			pr->roof.limiting < 0 ? "the compute peak" :
+			pr->lev[pr->roof.limiting].name,
+			pr->roof_in.peak_gflops);
 	if (fft) {
 		fprintf(f, "\n3-D FFT %llu^3 (Roofline paper model): %.0f passes "
 			"over memory, DRAM intensity %.2f flop/B (%.2f with only "
