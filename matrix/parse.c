@@ -83,6 +83,11 @@ static int slow_double(const char *s, const char *tokend, double *out,
 	for (k = 0; k < n; k++) {
 		char c = s[k];
 
+		/* room for an inserted 'e', this character and the NUL: a
+		 * token may hold several signs after digits (then it is
+		 * malformed, and strtod will say so) */
+		if (o + 3 > sizeof(buf))
+			return -1;
 		if (fortran && (c == 'D' || c == 'd'))
 			c = 'e';
 		else if (fortran && (c == '+' || c == '-') && k > 0 &&
