@@ -160,9 +160,9 @@ fuzz-build:
 		SANITIZE=fuzzer-no-link,address,undefined \
 		$(patsubst %,$(FUZZ_BUILD)/fuzz/lf/%,$(FUZZ_NAMES))
 
-# make fuzz FUZZ_SECONDS=N [FUZZ_JOBS=2] [FUZZ_TARGETS="fuzz_mm ..."]
+# make fuzz FUZZ_SECONDS=N [FUZZ_JOBS=2] [FUZZ_SEED=S] [FUZZ_TARGETS="fuzz_mm ..."]
 fuzz: fuzz-build
-	@scripts/fuzz.sh run $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) \
+	@FUZZ_SEED="$(FUZZ_SEED)" scripts/fuzz.sh run $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) \
 		$(FUZZ_TARGETS)
 
 # ---- benchmarks ----------------------------------------------------------

@@ -89,6 +89,10 @@ run_one() {
 	esac
 	# -rss_limit_mb: a parser that allocates what a tiny file declares
 	# is a bug (the matrix targets set a 256 MiB working-set limit).
+	# FUZZ_SEED fixes libFuzzer's mutation sequence: a run of N seconds
+	# then explores a prefix of the same sequence as a longer run with the
+	# same seed and corpus, so CI can replay what was checked beforehand.
+	[ -n "${FUZZ_SEED:-}" ] && extra+=("-seed=$FUZZ_SEED")
 	"$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 \
 		-malloc_limit_mb=1024 -print_final_stats=1 \
 		-artifact_prefix="$art/" "$work" "$CORPUS/$t" "$REGRESS/$t" \
