@@ -74,32 +74,6 @@ const struct dag_core *model_machine_core(const struct machine *m)
 	return dag_core_builtin("zen5");
 }
 
-/*
- * Work-around for the asm front end (dag/asm.c marks movsd/movss
- * read-modify-write in every form): the load form `movsd (mem), %xmm`
- * writes the whole register (upper part zeroed) and reads nothing but its
- * address, so the destination is dropped from the sources.  Without this
- * every scalar x load of SpMV looks chained to the previous iteration.
- */
-static void fix_scalar_loads(struct dag_prog *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++) {
-		struct dag_insn *in = &p->insn[i];
-		int k, j;
-
-		if ((strcmp(in->mnem, "movsd") && strcmp(in->mnem, "movss")) ||
-		    !in->has_mem || !(in->flags & DAG_F_LOAD) ||
-		    in->ndst != 1)
-			continue;
-		for (k = j = 0; k < in->nsrc; k++)
-			if (in->src[k] != in->dst[0])
-				in->src[j++] = in->src[k];
-		in->nsrc = j;
-	}
-}
-
 /* Longest accumulator recurrence of insn[begin, end), cycles/iteration. */
 static double acc_chain(const struct dag_prog *p, size_t begin, size_t end,
 			const struct dag_core *core)
@@ -164,10 +138,8 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 	snprintf(out->symbol, sizeof(out->symbol), "%s", symbol);
 	p = dag_prog_new();
 	rc = dag_asm_parse(p, text, strlen(text), symbol, err);
-	if (!rc) {
-		fix_scalar_loads(p);
+	if (!rc)
 		rc = dag_loop_find(p, NULL, &loop, err);
-	}
 	if (rc)
 		goto done;
 	if ((w->outer_iters > 0 || w->inner_trips > 0) && loop.has_outer) {
@@ -251,10 +223,8 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 	snprintf(out->symbol, sizeof(out->symbol), "%s", symbol);
 	p = dag_prog_new();
 	rc = dag_asm_parse(p, text, strlen(text), symbol, err);
-	if (!rc) {
-		fix_scalar_loads(p);
+	if (!rc)
 		rc = dag_loop_find(p, NULL, &loop, err);
-	}
 	if (!rc && !loop.has_outer) {
 		dag_prog_free(p);
 		return model_kernel_dag(symbol, core, w, out, err);
