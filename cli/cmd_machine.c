@@ -64,7 +64,7 @@ static int detect(int argc, char **argv)
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, fma, bw, lat;
 	struct ppr_err err = { 0 };
-	unsigned n = 0, i, ndata = 0;
+	unsigned n = 0, i;
 	double ghz, fpc = 0, l1_bpc = 0;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak;
 	char *text = NULL, desc[512], src[1024];
@@ -152,8 +152,6 @@ static int detect(int argc, char **argv)
 			/* Half the level (plus everything above it) stays
 			 * resident there and misses the levels above. */
 			ws = k->size / 2;
-			if (k->level == 1)
-				ws = k->size / 2;
 			snprintf(what, sizeof(what), "read bandwidth %s (%llu KiB)",
 				 lname, (unsigned long long)(ws >> 10));
 			fprintf(stderr, "  measuring %s...\n", what);
@@ -164,7 +162,6 @@ static int detect(int argc, char **argv)
 						round(bw.max / ghz * 10) / 10);
 			if (k->level == 1)
 				l1_bpc = round(bw.max / ghz * 10) / 10;
-			ndata++;
 		}
 		cJSON_AddItemToArray(levels, lv);
 	}
@@ -209,7 +206,6 @@ static int detect(int argc, char **argv)
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
 		 "assumed)", sysfs, ghz, clk.runs, clk.median);
 	cJSON_AddStringToObject(root, "source", src);
-	(void)ndata;
 
 	text = cJSON_Print(root);
 	if (!text)
