@@ -13,6 +13,8 @@
 # build does not break another module's tests.
 
 BUILD ?= build
+# The module archives' rules come before 'all'; plain `make` builds ppr.
+.DEFAULT_GOAL := all
 CC ?= cc
 OPT ?= -O2
 CFLAGS ?= $(OPT) -g
