@@ -105,6 +105,13 @@ void kernel_run_native(struct kernel_run *r);
  */
 #define KERNEL_EMIT_BATCH 4096
 int kernel_run_instrumented(struct kernel_run *r, const struct ppr_sink *sink);
+/* The instrumented stream does not carry the arrays' real addresses:
+ * each array of the run is placed at a fixed virtual address (in a fixed
+ * order, each on a fresh 4 KiB page, from 0x10000000), so the same input
+ * gives the same stream, and the same simulated misses, in every run,
+ * whatever malloc and address-space randomisation do.  This maps a pointer into one of the run's arrays
+ * to its address in the stream (other pointers are returned as is). */
+uint64_t kernel_run_trace_addr(const struct kernel_run *r, const void *p);
 
 /* Restore the output / in-place data to its initial state (FFT is in
  * place: each repetition transforms the same input). */

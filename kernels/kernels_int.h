@@ -32,10 +32,49 @@
 #define KERN_NOVEC
 #endif
 
+/*
+ * Address layout.  A kernel's arrays live wherever malloc and mmap put
+ * them, and that differs between runs (address-space randomisation, and
+ * what the heap held before): the page numbers, so the L2/L3 set each
+ * array starts in, and for small heap blocks the page offset too.  With
+ * them a few conflict misses change.  To make every prediction
+ * reproducible, the emitter maps each registered array to a fixed
+ * virtual layout before the references reach the sink: arrays in the
+ * order registered, each starting on a fresh 4 KiB page after the
+ * previous one, from KERN_LAYOUT_BASE.  So every array is taken to be
+ * page-aligned (large malloc blocks are page-aligned plus a 16-byte
+ * header; the difference is at most one line per array).  What this does
+ * not model: the physical pages a real L2/L3 indexes with, which the OS
+ * scatters; a fixed contiguous layout stands for them.  References
+ * outside every registered array pass through unchanged.
+ */
+#define KERN_LAYOUT_BASE 0x10000000ull
+#define KERN_MAX_REGIONS 8
+
+struct kern_region {
+	uint64_t lo, hi;	/* real [lo, hi) */
+	uint64_t delta;		/* virtual = real + delta (mod 2^64) */
+};
+
+struct kern_layout {
+	unsigned nreg;
+	uint64_t next_virt;	/* next free virtual page */
+	struct kern_region reg[KERN_MAX_REGIONS];
+};
+
+/* Start an empty layout at KERN_LAYOUT_BASE. */
+void kern_layout_init(struct kern_layout *l);
+/* Register an array of 'bytes' bytes at p (see above); NULL or empty
+ * arrays and calls past KERN_MAX_REGIONS are ignored. */
+void kern_layout_add(struct kern_layout *l, const void *p, uint64_t bytes);
+/* The address a reference to real address a gets in the layout. */
+uint64_t kern_layout_map(const struct kern_layout *l, uint64_t a);
+
 struct kern_emit {
 	const struct ppr_sink *sink;
 	size_t n;
 	int rc;			/* first sink error; emission stops */
+	struct kern_layout lay;	/* empty: addresses pass unchanged */
 	struct ppr_access buf[KERNEL_EMIT_BATCH];
 };
 

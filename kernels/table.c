@@ -456,12 +456,60 @@ void kernel_run_native(struct kernel_run *r)
 	}
 }
 
+/* Register the arrays the kernel references, in a fixed order, for the
+ * emitter's reproducible address layout (kernels_int.h). */
+static void layout(const struct kernel_run *r, struct kern_layout *em)
+{
+	uint64_t stride;
+
+	switch (r->desc->id) {
+	case KERNEL_SPMV_CSR:
+		kern_layout_add(em, r->a.row_ptr, (r->a.rows + 1) * 8);
+		kern_layout_add(em, r->a.col_idx, r->a.nnz * 4);
+		kern_layout_add(em, r->a.vals, r->a.nnz * 8);
+		break;
+	case KERNEL_SPMV_BCSR:
+		kern_layout_add(em, r->b.brow_ptr, (r->b.brows + 1) * 8);
+		kern_layout_add(em, r->b.bcol_idx, r->b.nblocks * 4);
+		kern_layout_add(em, r->b.vals,
+				 r->b.nblocks * r->b.r * r->b.c * 8);
+		break;
+	case KERNEL_CONV1D:
+		stride = ((r->conv.n + 15) & ~(uint64_t)15) * sizeof(float);
+		kern_layout_add(em, r->in, stride);
+		kern_layout_add(em, r->krev, sizeof(r->krev));
+		if (r->copies)
+			kern_layout_add(em, r->copies, 4 * stride);
+		kern_layout_add(em, r->out, stride);
+		return;
+	case KERNEL_FFT1D:
+	case KERNEL_FFT3D:
+		kern_layout_add(em, r->data, r->fft_total * 16);
+		kern_layout_add(em, r->rev, r->fft.n * 4);
+		kern_layout_add(em, r->tw, r->fft.n * 16);
+		kern_layout_add(em, r->scratch, 4 * r->fft.n * 16);
+		return;
+	}
+	kern_layout_add(em, r->x, (r->xlen ? r->xlen : 1) * 8);
+	kern_layout_add(em, r->y, (r->ylen ? r->ylen : 1) * 8);
+}
+
+uint64_t kernel_run_trace_addr(const struct kernel_run *r, const void *p)
+{
+	struct kern_layout l;
+
+	kern_layout_init(&l);
+	layout(r, &l);
+	return kern_layout_map(&l, (uint64_t)(uintptr_t)p);
+}
+
 int kernel_run_instrumented(struct kernel_run *r, const struct ppr_sink *sink)
 {
 	struct kern_emit *em = xmalloc(sizeof(*em));
 	int rc;
 
 	kern_emit_init(em, sink);
+	layout(r, &em->lay);
 	switch (r->desc->id) {
 	case KERNEL_SPMV_CSR:
 		kern_csr_instr(&r->csr, em);

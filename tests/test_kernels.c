@@ -76,7 +76,7 @@ static void native_and_instr(const struct kernel_params *p, double tol,
 
 /* A hand-made 3x4 CSR: counts of the instrumented stream per array. */
 struct arrays {
-	const void *base[5];
+	uint64_t base[5];	/* addresses in the stream */
 	size_t bytes[5];
 	uint64_t loads[5], stores[5], irregular[5], other;
 };
@@ -88,7 +88,7 @@ static int arrays_emit(void *ctx, const struct ppr_access *a, size_t n)
 
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < 5; k++) {
-			uint64_t b = (uint64_t)(uintptr_t)ar->base[k];
+			uint64_t b = ar->base[k];
 
 			if (a[i].addr >= b && a[i].addr < b + ar->bytes[k])
 				break;
@@ -139,7 +139,7 @@ static void test_csr_stream(void)
 	memset(&ar, 0, sizeof(ar));
 	/* Addresses of the instance's own arrays come from the stream: the
 	 * kernel's y is known; the rest are classified by size/tag below. */
-	ar.base[0] = y;
+	ar.base[0] = kernel_run_trace_addr(r, y);
 	ar.bytes[0] = a.rows * 8;
 	kernel_run_instrumented(r, &sink);
 	T_EQ_U64(ar.stores[0], a.rows);		/* one store per row */
@@ -170,6 +170,66 @@ static void test_csr_stream(void)
 	T_EQ_U64(calls, 1);
 	matrix_csr_release(&a);
 	kernel_run_free(r);
+}
+
+/* FNV-1a over a stream. */
+struct digest {
+	uint64_t h, n;
+};
+
+static int digest_emit(void *ctx, const struct ppr_access *a, size_t n)
+{
+	struct digest *d = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const unsigned char *b = (const unsigned char *)&a[i];
+		size_t k;
+
+		for (k = 0; k < sizeof(a[i]); k++)
+			d->h = (d->h ^ b[k]) * 0x100000001b3ull;
+	}
+	d->n += n;
+	return 0;
+}
+
+/* Two runs of one input alive at once have their arrays at different
+ * real addresses; their streams must still be identical (the fixed
+ * layout of kernels.h), every array on a page of its own. */
+static void test_layout_reproducible(const char *kernel, const char *input,
+				     uint64_t n, int line)
+{
+	struct kernel_params p = { .kernel = kernel, .input = input, .n = n,
+				   .variant = CONV_AVX2_ALIGNED,
+				   .block_r = 3, .block_c = 3 };
+	struct kernel_run *r1 = mk(&p, line), *r2 = mk(&p, line);
+	struct digest d1 = { 0xcbf29ce484222325ull, 0 }, d2 = d1;
+	struct ppr_sink s1 = { digest_emit, &d1 }, s2 = { digest_emit, &d2 };
+	const double *y1, *y2;
+	size_t cnt, es;
+
+	if (!r1 || !r2) {
+		kernel_run_free(r1);
+		kernel_run_free(r2);
+		return;
+	}
+	T_CHECK_AT(kernel_run_instrumented(r1, &s1) == 0, line);
+	T_CHECK_AT(kernel_run_instrumented(r2, &s2) == 0, line);
+	T_CHECK_AT(d1.n > 0, line);
+	T_EQ_U64_AT(d1.n, d2.n, line);
+	T_EQ_U64_AT(d1.h, d2.h, line);
+	y1 = kernel_run_output(r1, &cnt, &es);
+	y2 = kernel_run_output(r2, &cnt, &es);
+	T_CHECK_AT(y1 != y2, line);
+	T_EQ_U64_AT(kernel_run_trace_addr(r1, y1), kernel_run_trace_addr(r2, y2),
+		    line);
+	T_EQ_U64_AT(kernel_run_trace_addr(r1, y1) & 4095, 0, line);
+	T_CHECK_AT(kernel_run_trace_addr(r1, y1) >= 0x10000000ull, line);
+	/* A pointer outside the run's arrays is returned as is. */
+	T_EQ_U64_AT(kernel_run_trace_addr(r1, &d1), (uint64_t)(uintptr_t)&d1,
+		    line);
+	kernel_run_free(r1);
+	kernel_run_free(r2);
 }
 
 static void test_bcsr_stream(void)
@@ -432,6 +492,12 @@ int main(void)
 	test_table();
 	test_csr_stream();
 	test_bcsr_stream();
+	test_layout_reproducible("spmv-csr", "gen:random:n=3000,per_row=9,seed=2",
+				 0, __LINE__);
+	test_layout_reproducible("spmv-bcsr", "gen:fem3d:n=6,dof=3", 0,
+				 __LINE__);
+	test_layout_reproducible("conv1d", NULL, 70000, __LINE__);
+	test_layout_reproducible("fft1d", NULL, 4096, __LINE__);
 	test_spmv_all_shapes("gen:random:n=203,per_row=7,seed=5", __LINE__);
 	test_spmv_all_shapes("gen:fem3d:n=3,dof=3", __LINE__);
 	test_conv();
