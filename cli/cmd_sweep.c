@@ -14,6 +14,10 @@
  * Shards: inputs are sorted (byte order of their names, duplicates
  * removed); shard i/N takes the inputs whose index in that order is
  * i mod N, with every machine and kernel of each input.
+ *
+ * Parallelism: --jobs N children at once, each single-threaded (the
+ * sweep sets PPR_THREADS=1 in them unless it is already set), and the
+ * expected-longest jobs start first (input_weight below).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -23,6 +27,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +71,7 @@ static const char usage_str[] =
 	"      --bcsr          also run `ppr bcsr` (all 64 block shapes)\n"
 	"      --block RxC     block shape passed to predict (spmv-bcsr)\n"
 	"      --measure       passed to predict/bcsr (also measure natively)\n"
-	"  -j, --jobs N        children at once (default: online cores)\n"
+	"  -j, --jobs N        jobs at once, one core each (default: online cores)\n"
 	"      --timeout S     kill a job after S seconds: an error record\n"
 	"      --job-memory MB address-space limit (RLIMIT_AS) of each child\n"
 	"      --shard i/N     only inputs with index = i mod N (0 <= i < N)\n"
@@ -89,6 +94,7 @@ struct job {
 	size_t machine;		/* index into machines (unused for info) */
 	size_t kernel;
 	char *key;		/* canonical key string */
+	uint64_t weight;	/* expected cost, for the run order */
 };
 
 struct sweep_opts {
@@ -267,6 +273,42 @@ static int add_input(const char *arg, int from_list, struct strvec *out)
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Run order: the most expensive jobs first (longest processing time
+ * first), so that with N children the sweep does not end with one long
+ * job running alone.  The cost is guessed from the input: a generator
+ * spec (gen:...) is taken to be large (they are how users ask for sizes
+ * no file has), a file by its size in bytes, a gzip'd one five times
+ * that.  Ties keep the input order.  Records are keyed, so the order
+ * changes nothing in the results.
+ */
+static uint64_t input_weight(const char *path)
+{
+	struct stat st;
+	size_t n = strlen(path);
+
+	if (!strncmp(path, "gen:", 4))
+		return UINT64_MAX / 2;
+	if (stat(path, &st) || st.st_size < 0)
+		return 0;
+	if (n > 3 && !strcmp(path + n - 3, ".gz"))
+		return (uint64_t)st.st_size * 5;
+	return (uint64_t)st.st_size;
+}
+
+static int cmp_job_weight(const void *a, const void *b)
+{
+	const struct job *x = a, *y = b;
+
+	if (x->weight != y->weight)
+		return x->weight < y->weight ? 1 : -1;
+	if (x->input != y->input)
+		return x->input < y->input ? -1 : 1;
+	if (x->kernel != y->kernel)
+		return x->kernel < y->kernel ? -1 : 1;
+	return x->machine < y->machine ? -1 : x->machine > y->machine;
 }
 
 struct seen {
@@ -450,6 +492,9 @@ static int child_start(const struct sweep_opts *o, const struct strvec *in,
 			_exit(127);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		/* Parallelism is across jobs: each job runs on one thread
+		 * (--jobs N = N cores busy), unless the user set PPR_THREADS. */
+		setenv("PPR_THREADS", "1", 0);
 		if (o->max_mem_mb) {
 			struct rlimit rl;
 
@@ -992,7 +1037,7 @@ static int sweep_run(int argc, char **argv)
 			size_t nm = o.kernels[k].kind == JOB_INFO ? 1 : o.nmachines;
 
 			for (m = 0; m < nm; m++) {
-				struct job jb = { i, m, k, NULL };
+				struct job jb = { i, m, k, NULL, 0 };
 
 				jb.key = job_key_string(&o, &in, &jb);
 				total++;
@@ -1021,6 +1066,9 @@ static int sweep_run(int argc, char **argv)
 			total, o.shard_i, o.shard_n, in.n, skipped);
 		goto out;
 	}
+	for (i = 0; i < njobs; i++)
+		jobs[i].weight = input_weight(in.v[jobs[i].input]);
+	qsort(jobs, njobs, sizeof(*jobs), cmp_job_weight);
 	fd = open(o.out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		rc = cli_error("%s: cannot open for appending: %s", o.out,

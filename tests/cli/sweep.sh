@@ -67,6 +67,12 @@ grep -q '"inputs_total":7' "$tmp/r1.jsonl" && ok || bad "inputs_total 7"
 grep -q 'h.mtx' "$tmp/r1.jsonl" && bad "hidden directory searched" || ok
 grep -q '7 of 7 jobs' "$tmp/err" && grep -q '5 done, 2 failed, 0 skipped' "$tmp/err" && ok || bad "summary: $(tail -1 "$tmp/err")"
 grep -q '^\[7/7\] ' "$tmp/err" && ok || bad "plain progress lines when stderr is not a terminal"
+# run order: generator specs first, then files largest first (-j 1 appends
+# records in the order jobs run)
+printf '%%%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 1\n' >"$tmp/small.mtx"
+expect_rc 0 "$PPR" sweep --info -j 1 "$tmp/small.mtx" "$tmp/d/a.mtx" gen:laplace2d:n=3 -o "$tmp/order.jsonl"
+[ "$(sed -n 's/^{"key":{"input":"\([^"]*\)".*/\1/p' "$tmp/order.jsonl" | tr '\n' ' ')" = "gen:laplace2d:n=3 $tmp/d/a.mtx $tmp/small.mtx " ] \
+	&& ok || bad "run order: gen first, then larger files first: $(cut -c1-60 "$tmp/order.jsonl" | tr '\n' ' ')"
 # dry run: sorted input order
 "$PPR" sweep --info --dry-run "$tmp/d" @"$tmp/list" "$tmp/none.mtx" >"$tmp/dry" 2>/dev/null
 sort -c "$tmp/dry" 2>/dev/null; awk '{print $NF}' "$tmp/dry" | LC_ALL=C sort -c && ok || bad "inputs in sorted order"
