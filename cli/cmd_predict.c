@@ -78,6 +78,16 @@ static int advise_spmv(const struct machine *m, const struct kernel_params *p,
 	rc = matrix_load(p->input, &mat, NULL, err);
 	if (rc)
 		return rc;
+	if (!mat.nnz) {
+		/* nothing to block: zero work whatever the shape */
+		matrix_csr_release(&mat);
+		a->have = 1;
+		a->alt[0] = 0;
+		a->speedup = 1;
+		snprintf(a->text, sizeof(a->text), "the matrix has no "
+			 "nonzeros: no work, no BCSR advice");
+		return 0;
+	}
 	res = calloc(1, sizeof(*res));
 	if (!res) {
 		matrix_csr_release(&mat);

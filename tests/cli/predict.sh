@@ -117,5 +117,19 @@ dint=$(sed -n 's/^[	 ]*"dram_intensity":[	 ]*\([0-9.e+-]*\),*$/\1/p' "$tmp/tp.js
 awk -v b="$l3reg" 'BEGIN { exit !(b + 0 >= 595200) }' && ok || bad "L3 regular bytes $l3reg < 595200 (prefetch fills lost)"
 awk -v d="$dint" 'BEGIN { exit !(d + 0 > 0 && d + 0 < 2 / 12) }' && ok || bad "DRAM intensity $dint not in (0, 0.167)"
 
+# A valid empty matrix predicts zero work and gets no BCSR advice (the
+# selection has nothing to block), exit 0, for CSR and BCSR.
+printf '%%%%MatrixMarket matrix coordinate real general\n3 4 0\n' > "$tmp/empty.mtx"
+for k in "spmv-csr" "spmv-bcsr --block 2x2"; do
+	# shellcheck disable=SC2086
+	"$PPR" predict --machine "$M/zen4-epyc.json" --kernel $k "$tmp/empty.mtx" \
+		--format json > "$tmp/e.json" 2> "$tmp/err"; rc=$?
+	[ $rc -eq 0 ] && ok || bad "empty matrix $k: exit $rc $(cat "$tmp/err")"
+	[ "$(jnum "$tmp/e.json" flops)" = 0 ] && ok || bad "empty matrix $k: flops"
+	grep -q '"text":	"the matrix has no nonzeros: no work, no BCSR advice"' \
+		"$tmp/e.json" && ok || bad "empty matrix $k: advice"
+	grep -q '"alternative"' "$tmp/e.json" && bad "empty matrix $k: names a shape" || ok
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
