@@ -67,9 +67,10 @@
  *     prefetch, exclusive or write-through levels and 3C run single-line
  *     references through a loop (access_plain) that does what the
  *     recursive walk does, in the same order; when every cache there is
- *     also LRU with the modulo index, through access_plain_lru, the same
+ *     also LRU with the modulo index, through lru_access, the same
  *     loop with the policy switches, the move to the front and the
- *     eviction written out inline.
+ *     eviction written out inline (lru_access, called from batch_lru,
+ *     which also counts the demand statistics per batch: lru_flush).
  */
 #include <string.h>
 #if defined(__SSE2__)
@@ -700,35 +701,41 @@ evict_plain(struct sim_hier *h, struct sim_cache *c, uint64_t old)
 	}
 }
 
-static void access_plain_lru(struct sim_hier *h, struct sim_cache *c,
-			     uint64_t line, unsigned op, unsigned tag)
+/*
+ * One single-line reference of a plain LRU hierarchy (h->plain_lru),
+ * from its first-level cache 'top' down: the lookups, fills and victims
+ * of access_plain(), in the same order, without the statistics of the
+ * demand access itself.  Returns the depth it hit at (the number of
+ * levels of the chain if it went to memory); the caller counts accesses,
+ * hits, misses and fill bytes from that (lru_flush).
+ */
+static inline __attribute__((always_inline)) unsigned
+lru_access(struct sim_hier *h, struct sim_cache *top, uint64_t line, int w)
 {
-	struct sim_cache *top = c, *miss_c[SIM_MAX_LEVELS + 1];
+	struct sim_cache *c = top, *miss_c[SIM_MAX_LEVELS + 1];
 	uint64_t *miss_t[SIM_MAX_LEVELS + 1];
 	uint64_t key = line << 2, l0_removed = h->l0_removed;
-	int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
 	uint64_t dirty = (w && h->track_dirty) ? SIM_F_DIRTY : 0;
-	unsigned d = 0;
+	unsigned d = 0, hd;
 
-	for (; c; c = c->below) {
+	do {
 		uint64_t *t = c->tags + set_mod(c, line) * c->ways;
 		int i = way_find(t, c->ways, key);
 
-		c->st.accesses[op][tag]++;
 		if (i >= 0) {
 			uint64_t v = t[i] | (d ? 0 : dirty);
 
 			for (; i > 0; i--)
 				t[i] = t[i - 1];
 			t[0] = v;
-			c->st.hits[op][tag]++;
 			break;
 		}
-		c->st.misses[op][tag]++;
 		miss_c[d] = c;
 		miss_t[d] = t;
 		d++;
-	}
+		c = c->below;
+	} while (c);
+	hd = d;
 	while (d--) {
 		uint64_t *t = miss_t[d], old;
 
@@ -736,7 +743,6 @@ static void access_plain_lru(struct sim_hier *h, struct sim_cache *c,
 		old = t[c->ways - 1];
 		shift_down(t, c->ways - 1);
 		t[0] = key | (d ? 0 : dirty);
-		c->st.bytes_from_below += c->line_size;
 		if (old != SIM_TAG_INVALID)
 			evict_plain(h, c, old);
 	}
@@ -748,6 +754,120 @@ static void access_plain_lru(struct sim_hier *h, struct sim_cache *c,
 		if (way_find(t, top->ways, key) < 0)
 			top->mru_line = SIM_LINE_NONE;
 	}
+	return hd;
+}
+
+/*
+ * The demand counts of the plain LRU path: h->lru_n[op][tag][d] references
+ * hit at depth d of their chain (d = chain length: memory).  Each level of
+ * the chain saw the ones that reached it, hit the ones that stopped there,
+ * missed and filled the others.
+ */
+static void lru_flush(struct sim_hier *h)
+{
+	unsigned op, tag, d;
+
+	for (op = 0; op < PPR_NOPS; op++) {
+		struct sim_cache *top = (op == PPR_OP_IFETCH && h->l1i) ?
+					h->l1i : h->l1d;
+
+		for (tag = 0; tag < PPR_NTAGS; tag++) {
+			uint64_t *n = h->lru_n[op][tag], reach = 0;
+			struct sim_cache *c;
+
+			if (!(h->lru_used >> (op * PPR_NTAGS + tag) & 1))
+				continue;
+			for (d = 0; d <= SIM_MAX_LEVELS; d++)
+				reach += n[d];
+			for (c = top, d = 0; c; c = c->below, d++) {
+				c->st.accesses[op][tag] += reach;
+				c->st.hits[op][tag] += n[d];
+				reach -= n[d];
+				c->st.misses[op][tag] += reach;
+				c->st.bytes_from_below += reach * c->line_size;
+			}
+			memset(n, 0, (SIM_MAX_LEVELS + 1) * sizeof(*n));
+		}
+	}
+	h->lru_used = 0;
+}
+
+static void access_slow(struct sim_hier *h, const struct ppr_access *a);
+static inline void host_prefetch_sets(const struct sim_hier *h,
+				      const struct ppr_access *a);
+
+/*
+ * Ask the host for the sets of the reference PF_AHEAD places ahead (see
+ * host_prefetch_sets), unless it is near this one (the host's own
+ * prefetcher finds those).
+ */
+#define PF_AHEAD 16
+
+/*
+ * sim_hier_access_batch() for a plain LRU hierarchy.  A reference inside
+ * the line its first-level cache holds most recent (and, for a write,
+ * already dirty or not tracked) is a hit that changes nothing, and so is
+ * every following reference of the same op and tag inside that line: a
+ * run is counted in one addition.  References that straddle lines take
+ * the general walk.
+ */
+static void batch_lru(struct sim_hier *h, const struct ppr_access *a,
+		      size_t n)
+{
+	unsigned shift = h->shift;
+	uint64_t ls = (uint64_t)1 << shift;
+	size_t i = 0;
+
+	while (i < n) {
+		const struct ppr_access *r = a + i;
+		unsigned op = r->op & 3, tag = r->tag & 1;
+		struct sim_cache *top = (op == PPR_OP_IFETCH && h->l1i) ?
+					h->l1i : h->l1d;
+		uint64_t line = r->addr >> shift;
+		uint64_t end = r->addr + (r->size ? r->size - 1 : 0);
+		int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
+		uint64_t lo, lim;
+		uint32_t size0;
+		uint16_t ot;
+		size_t j;
+
+		if (__builtin_expect(end < r->addr || end >> shift != line,
+				     0)) {
+			access_slow(h, r);
+			i++;
+			continue;
+		}
+		h->lru_used |= 1u << (op * PPR_NTAGS + tag);
+		if (line != top->mru_line || (w && !top->mru_wok)) {
+			if (h->nbig && i + PF_AHEAD < n &&
+			    (a[i + PF_AHEAD].addr >> shift) - line + 4 > 8)
+				host_prefetch_sets(h, &a[i + PF_AHEAD]);
+			h->lru_n[op][tag][lru_access(h, top, line, w)]++;
+			if (top->mru_line != line) {
+				i++;
+				continue;
+			}
+		} else {
+			h->lru_n[op][tag][0]++;
+		}
+		/* the run of same-op, same-tag references inside the line
+		 * (same size too: then one comparison bounds the address) */
+		lo = line << shift;
+		size0 = r->size;
+		lim = ls - (size0 ? size0 : 1);
+		memcpy(&ot, &r->op, sizeof(ot));
+		for (j = i + 1; j < n; j++) {
+			uint16_t o;
+
+			memcpy(&o, &a[j].op, sizeof(o));
+			if (a[j].addr - lo > lim || a[j].size != size0 ||
+			    o != ot)
+				break;
+		}
+		h->lru_n[op][tag][0] += j - i - 1;
+		i = j;
+	}
+	lru_flush(h);
 }
 
 static void access_slow(struct sim_hier *h, const struct ppr_access *a)
@@ -766,10 +886,6 @@ static void access_slow(struct sim_hier *h, const struct ppr_access *a)
 		last = h->max_line;
 	else
 		last = (a->addr + size - 1) >> h->shift;
-	if (first == last && h->plain_lru) {
-		access_plain_lru(h, c, first, op, tag);
-		return;
-	}
 	if (first == last && h->plain) {
 		access_plain(h, c, first, op, tag);
 		return;
@@ -842,6 +958,10 @@ static inline size_t access_fast(struct sim_hier *h,
 
 void sim_hier_access(struct sim_hier *h, const struct ppr_access *a)
 {
+	if (h->plain_lru) {
+		batch_lru(h, a, 1);
+		return;
+	}
 	if (!access_fast(h, a, 1))
 		access_slow(h, a);
 }
@@ -853,7 +973,6 @@ void sim_hier_access(struct sim_hier *h, const struct ppr_access *a)
  * simulated: large tag arrays (a 30 MiB L3 has 3.75 MiB of tags) then cost
  * memory bandwidth instead of one memory latency per level per reference.
  */
-#define PF_AHEAD 16
 
 static inline void host_prefetch_sets(const struct sim_hier *h,
 				      const struct ppr_access *a)
@@ -878,6 +997,10 @@ void sim_hier_access_batch(struct sim_hier *h, const struct ppr_access *a,
 {
 	size_t i = 0;
 
+	if (h->plain_lru) {
+		batch_lru(h, a, n);
+		return;
+	}
 	while (i < n) {
 		size_t k = access_fast(h, a + i, n - i);
 

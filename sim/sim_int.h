@@ -99,6 +99,11 @@ struct sim_hier {
 	int plain;                              /* access_plain() allowed */
 	int plain_lru;                          /* ... and all LRU, modulo */
 	uint64_t l0_removed;                    /* lines taken out of L1s */
+	/* plain LRU path: demand references per op, tag and the depth they
+	 * hit at (SIM_MAX_LEVELS: memory), counted into the levels' stats
+	 * at the end of each call (lru_flush); lru_used marks op*2+tag */
+	uint64_t lru_n[PPR_NOPS][PPR_NTAGS][SIM_MAX_LEVELS + 1];
+	unsigned lru_used;
 	unsigned nbig;                          /* caches with big tag arrays */
 	struct sim_cache *big[SIM_MAX_LEVELS + 1];
 };

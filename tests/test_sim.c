@@ -1175,6 +1175,124 @@ static void test_against_reference(void)
 	T_CHECK(cover[2][SIM_PF_NEXTLINE] > 50);
 }
 
+/*
+ * The hierarchies the plain LRU path serves (every cache LRU with the
+ * modulo index, write-back, no prefetch, no exclusive level, no 3C), which
+ * the random configurations above rarely draw: associativities up to 24
+ * (the tag search and fill shift have their own code for 4, 8, 12, 16 and
+ * 20 ways), power-of-two and other set counts, inclusive and NINE levels,
+ * split L1, both straddle conventions, write-backs on and off.  Traces mix
+ * runs inside one line (the counted-in-one-go repeats), streams, random
+ * references and every op; batches of varying length and single calls.
+ */
+static void test_plain_lru_against_reference(void)
+{
+	enum { NACC = 6000 };
+	static struct ppr_access trace[NACC];
+	static const uint32_t wayset[] = { 1, 2, 3, 4, 5, 7, 8, 8, 12, 16,
+					   16, 20, 20, 24 };
+	const char *full = getenv("FULL");
+	int nconfig = full && !strcmp(full, "1") ? 4000 : 300;
+	int cfgno, bad_configs = 0;
+
+	rnd_state = UINT64_C(0x5EED0F1A7C0FFEE1);
+	for (cfgno = 0; cfgno < nconfig; cfgno++) {
+		struct sim_config c = { 0 };
+		struct sim_hier *h;
+		struct ref r;
+		uint32_t ls = 8u << rnd(4);
+		uint64_t span, total = 0;
+		unsigned k, nl;
+		int i, bad = 0;
+
+		c.nlevels = (unsigned)(1 + rnd(4));
+		c.split_l1 = (int)rnd(2);
+		for (k = 0; k < c.nlevels + 1; k++) {
+			struct sim_level_config *l = k < c.nlevels ?
+				&c.levels[k] : &c.l1i;
+
+			memset(l, 0, sizeof(*l));
+			snprintf(l->name, sizeof(l->name), "P%u", k);
+			l->sets = rnd(2) ? UINT64_C(1) << rnd(5) : 1 + rnd(9);
+			l->ways = wayset[rnd(sizeof(wayset) /
+					     sizeof(wayset[0]))];
+			l->line_size = ls;
+			l->size = l->sets * l->ways * ls;
+			l->inclusion = (k == 0 || k == c.nlevels) ?
+				       SIM_INCL_NINE :
+				       (enum sim_incl)rnd(2);
+			total += l->sets * l->ways;
+		}
+		c.straddle = (enum sim_straddle)rnd(2);
+		c.writebacks = (int)rnd(2);
+		h = sim_hier_new(&c, NULL);
+		if (!h) {
+			T_CHECK_AT(h != NULL, cfgno);
+			continue;
+		}
+		ref_init(&r, &c);
+		span = (uint64_t)ls * (total / 2 + rnd(3 * total + 8));
+		for (i = 0; i < NACC; i++) {
+			struct ppr_access *a = &trace[i];
+			int kind = (int)rnd(8);
+
+			if (i && kind < 4) {   /* same op, tag, size, line */
+				*a = trace[i - 1];
+				a->addr = (a->addr & ~(uint64_t)(ls - 1)) +
+					  rnd(ls);
+				if (a->size > ls ||
+				    (a->addr & (ls - 1)) + a->size > ls)
+					a->addr &= ~(uint64_t)(ls - 1);
+				if (rnd(16) == 0)
+					a->op = (uint8_t)rnd(4);
+				continue;
+			}
+			a->addr = 64 + (kind == 4 && i ?
+				(trace[i - 1].addr + ls) % span : rnd(span));
+			a->size = (uint32_t)(rnd(8) ? UINT64_C(1) << rnd(4) :
+					     1 + rnd(2 * ls));
+			a->op = (uint8_t)rnd(4);
+			a->tag = (uint8_t)rnd(2);
+		}
+		nl = sim_hier_level_count(h);
+		for (i = 0; i < NACC && !bad;) {
+			int len = 1 + (int)rnd(rnd(4) ? 700 : 3), j;
+
+			if (len > NACC - i)
+				len = NACC - i;
+			if (len <= 2) {
+				for (j = i; j < i + len; j++)
+					sim_hier_access(h, &trace[j]);
+			} else {
+				sim_hier_access_batch(h, trace + i,
+						      (size_t)len);
+			}
+			for (j = i; j < i + len; j++)
+				ref_access(&r, &trace[j]);
+			i += len;
+			for (k = 0; k < nl && !bad; k++)
+				bad = compare_stats(sim_hier_level_stats(h, k),
+						    &r.c[k].st, cfgno, k,
+						    (uint64_t)i);
+		}
+		if (bad)
+			fprintf(stderr, "  plain LRU: nlevels %u split %d "
+				"straddle %d wb %d ways %u/%u/%u/%u sets "
+				"%llu/%llu/%llu/%llu\n", c.nlevels, c.split_l1,
+				c.straddle, c.writebacks, c.levels[0].ways,
+				c.levels[1].ways, c.levels[2].ways,
+				c.levels[3].ways,
+				(unsigned long long)c.levels[0].sets,
+				(unsigned long long)c.levels[1].sets,
+				(unsigned long long)c.levels[2].sets,
+				(unsigned long long)c.levels[3].sets);
+		bad_configs += bad;
+		ref_release(&r);
+		sim_hier_free(h);
+	}
+	T_EQ_U64(bad_configs, 0);
+}
+
 /* The sink, the batch call and the single call agree; reset is cold. */
 static void test_sink_and_batch(void)
 {
@@ -1224,6 +1342,7 @@ int main(void)
 	test_policies_by_hand();
 	test_split();
 	test_against_reference();
+	test_plain_lru_against_reference();
 	test_sink_and_batch();
 	test_peers();
 	return t_done();
