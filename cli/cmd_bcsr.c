@@ -35,7 +35,9 @@ static const char usage_text[] =
 	"                       share of the best the pick reaches\n"
 	"      --reps N         timed repetitions per measured shape (default 10)\n"
 	"      --sample F       fraction of rows simulated (default: auto)\n"
-	"      --threads N      threads for the prediction (default 2)\n"
+	"      --threads N      threads for the prediction, 1..8 (default:\n"
+	"                       $PPR_THREADS, else the online CPUs, at most\n"
+	"                       8); the result does not depend on it\n"
 	"      --top N          table: rows shown (default 10; 64 = all)\n"
 	"      --svg FILE       8x8 heatmap of the predicted GFLOP/s per shape,\n"
 	"                       the pick marked (with --measure, the measured\n"
@@ -235,6 +237,8 @@ int cmd_bcsr(int argc, char **argv)
 		return cli_usage_error(usage_text, "one MATRIX argument (file "
 				       "or gen:...) is required");
 	input = argv[optind];
+	if (!bo.threads && model_threads_default(&bo.threads, &err))
+		return cli_error_err(&err);
 	if (machine_load(mpath, &m, &err))
 		return cli_error_err(&err);
 	res = calloc(1, sizeof(*res));

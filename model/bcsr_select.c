@@ -33,7 +33,10 @@
  *   previous one's ends its inner loop where the predictor does not
  *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
  *   (counted in the sampled windows, extrapolated).
- * - The 64 shapes are spread over two threads.
+ * - The 64 shapes are spread over threads (model_threads_default: the
+ *   environment's PPR_THREADS, else the online CPUs, at most 8); each
+ *   shape is evaluated independently of the others, so the result is the
+ *   same whatever the thread count.
  */
 #include "model/predict.h"
 
@@ -44,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sim/sim.h"
 
@@ -320,22 +324,56 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+#define MAX_THREADS 8
+
+int model_threads_default(unsigned *n, struct ppr_err *err)
+{
+	const char *s = getenv("PPR_THREADS");
+	long ncpu;
+
+	if (s) {
+		unsigned long long v = 0;
+		const char *p = s;
+
+		while (*p >= '0' && *p <= '9' && v <= 1000000)
+			v = v * 10 + (unsigned)(*p++ - '0');
+		if (p == s || *p || !v || v > 1000000)
+			return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+					   "environment variable PPR_THREADS "
+					   "'%s': expected a positive integer",
+					   s);
+		*n = v > MAX_THREADS ? MAX_THREADS : (unsigned)v;
+		return 0;
+	}
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu < 1)
+		ncpu = 1;
+	*n = ncpu > MAX_THREADS ? MAX_THREADS : (unsigned)ncpu;
+	return 0;
+}
+
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err)
 {
 	struct job jb;
-	pthread_t th[8];
-	unsigned nth = o && o->threads ? o->threads : 2, t, i, started = 0;
+	pthread_t th[MAX_THREADS];
+	unsigned nth = o ? o->threads : 0, t, i, started = 0;
 	double t0 = now_s(), frac, target;
 	uint64_t nwin_all, w;
+	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (!nth) {
+		rc = model_threads_default(&nth, err);
+		if (rc)
+			return rc;
+	}
 	if (!a->rows || !a->nnz)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "BCSR selection: empty matrix");
-	if (nth > 8)
-		nth = 8;
+	if (nth > MAX_THREADS)
+		nth = MAX_THREADS;
 	memset(&jb, 0, sizeof(jb));
 	jb.m = m;
 	jb.a = a;

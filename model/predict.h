@@ -160,7 +160,8 @@ struct model_bcsr_shape {
 };
 
 struct model_bcsr_opts {
-	unsigned threads;        /* 0: 2 */
+	unsigned threads;        /* 0: model_threads_default(); at most 8
+				    are used */
 	double sample;           /* fraction of block rows simulated (0: auto) */
 };
 
@@ -176,6 +177,12 @@ struct model_bcsr_result {
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err);
+
+/* Default thread count of the shape evaluation: the environment variable
+ * PPR_THREADS when set (a positive integer, else PPR_EINVAL naming it),
+ * else the number of online CPUs; capped at 8.  The result never depends
+ * on the thread count. */
+int model_threads_default(unsigned *n, struct ppr_err *err);
 
 /* ---- convolution study (model/conv.c) ------------------------------- */
 

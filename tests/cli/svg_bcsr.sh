@@ -23,5 +23,21 @@ best=$(sed -n 's/^measured best: *\([1-8]x[1-8]\).*/\1/p' "$tmp/mout")
 [ "$(cnt 'class="colour-scale"' "$tmp/m.svg")" = 2 ] && ok || bad "a colour scale per grid"
 $PPR bcsr -m machines/haswell.json $M --svg "$tmp/nodir/h.svg" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "nodir/h.svg" "$tmp/err" && ok || bad "unwritable svg: rc=$rc $(cat "$tmp/err")"
+
+# threads: 1 and 2 threads (option and PPR_THREADS) give the same JSON
+# apart from the timings; a bad PPR_THREADS is a one-line error (exit 1)
+untimed() { grep -v -E '"(prediction_wall_s|csr_spmv_time_s|cost_spmv_equivalents)":' "$1"; }
+$PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 1 --reps 1 -f json > "$tmp/t1.json" 2>/dev/null && ok || bad "--threads 1 exit"
+PPR_THREADS=2 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/t2.json" 2>/dev/null && ok || bad "PPR_THREADS=2 exit"
+PPR_THREADS=junk $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 3 --reps 1 -f json > "$tmp/t3.json" 2>/dev/null && ok || bad "--threads 3 overrides PPR_THREADS"
+[ "$(grep -c '"shape":' "$tmp/t1.json")" = 64 ] && ok || bad "64 shapes with 1 thread"
+untimed "$tmp/t1.json" > "$tmp/u1"; untimed "$tmp/t2.json" > "$tmp/u2"; untimed "$tmp/t3.json" > "$tmp/u3"
+cmp -s "$tmp/u1" "$tmp/u2" && cmp -s "$tmp/u1" "$tmp/u3" && ok || bad "1, 2 and 3 threads differ: $(diff "$tmp/u1" "$tmp/u2" | head -n 4)"
+for v in 0 -1 2x "" 99999999999; do
+	PPR_THREADS=$v $PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l < "$tmp/e")" = 1 ] && grep -q "^ppr: error: .*PPR_THREADS '$v'" "$tmp/e" && ok || bad "PPR_THREADS='$v': rc=$rc $(cat "$tmp/e")"
+done
+$PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=5 --threads 0 > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok || bad "--threads 0: rc=$rc"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
