@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -26,14 +27,20 @@ static const char usage_text[] =
 	"Predict SpMV time for all 64 BCSR shapes r x c (1..8 each) with the\n"
 	"PPR model, rank them, and name the pick and its predicted speedup over\n"
 	"CSR (1x1).  The cost of the prediction is reported in SpMV\n"
-	"equivalents (prediction wall time / one measured CSR SpMV).\n"
+	"equivalents (prediction wall time / the median CPU time of one\n"
+	"measured CSR SpMV).\n"
 	"\n"
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
 	"      --measure        also run all 64 shapes natively: measured\n"
 	"                       GFLOPS per shape, the measured best, and the\n"
 	"                       share of the best the pick reaches\n"
-	"      --reps N         timed repetitions per measured shape (default 10)\n"
+	"      --reps N         timed samples per shape and round, and of the\n"
+	"                       CSR SpMV for the cost (default 5); a sample\n"
+	"                       runs the kernel for at least 0.2 ms\n"
+	"      --rounds N       measurement rounds over the 64 shapes, each in\n"
+	"                       a different order (default 3); a shape's\n"
+	"                       figure is its least CPU time per SpMV\n"
 	"      --sample F       fraction of rows simulated (default: auto)\n"
 	"      --threads N      threads for the prediction, 1..8 (default:\n"
 	"                       $PPR_THREADS, else the online CPUs, at most\n"
@@ -49,39 +56,143 @@ static const char usage_text[] =
 struct meas {
 	int have;
 	double gflops[64];
-	double csr_time_s;   /* median of one CSR SpMV */
+	double csr_time_s;   /* one CSR SpMV: median CPU time */
 	unsigned best;
 };
 
-static int measure_one(const char *input, unsigned r, unsigned c,
-		       unsigned reps, double *gflops, double *median_s,
-		       struct ppr_err *err)
+/* Thread CPU time: a shape's samples do not count the time the thread
+ * waits for a core on a shared machine. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define MEAS_SAMPLE_S 2e-4  /* a sample runs the kernel at least this long */
+
+/*
+ * One round of one shape (r = c = 0: the CSR kernel): build the run on the
+ * loaded matrix, one untimed run, then reps samples of n back-to-back
+ * SpMVs (n so that a sample lasts MEAS_SAMPLE_S); the least CPU time per
+ * SpMV.  times[] gets every sample's time per SpMV when not NULL.
+ */
+static int measure_round(const struct csr *a, const char *input,
+			 unsigned r, unsigned c, unsigned reps,
+			 double *min_s, double *times, double *flops,
+			 struct ppr_err *err)
 {
 	struct kernel_params p;
 	struct kernel_run *run = NULL;
-	struct measure_opts mo;
-	struct measure_result res;
+	unsigned k, n, i;
+	double t0, t1, best = INFINITY;
 	int rc;
 
 	memset(&p, 0, sizeof(p));
-	memset(&mo, 0, sizeof(mo));
-	p.kernel = (r == 1 && c == 1 && !gflops) ? "spmv-csr" : "spmv-bcsr";
+	p.kernel = r ? "spmv-bcsr" : "spmv-csr";
 	p.input = input;
+	p.csr = a;
 	p.block_r = r;
 	p.block_c = c;
-	mo.reps = reps;
-	mo.warmup = 1;
 	rc = kernel_run_new(&p, &run, err);
 	if (rc)
 		return rc;
-	rc = kernel_measure(run, &mo, &res, err);
+	kernel_run_reset(run);
+	t0 = cpu_now();
+	kernel_run_native(run);
+	t1 = cpu_now();
+	n = 1;
+	if (t1 - t0 < MEAS_SAMPLE_S)
+		n = (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
+						fmax(t1 - t0, 1e-8)));
+	for (k = 0; k < reps; k++) {
+		double t;
+
+		t0 = cpu_now();
+		for (i = 0; i < n; i++)
+			kernel_run_native(run);
+		t1 = cpu_now();
+		t = (t1 - t0) / n;
+		if (times)
+			times[k] = t;
+		if (t < best)
+			best = t;
+	}
+	*flops = kernel_run_flops(run);
 	kernel_run_free(run);
-	if (rc)
-		return rc;
-	if (gflops)
-		*gflops = res.gflops;
-	if (median_s)
-		*median_s = res.time_median_s;
+	*min_s = best;
+	return 0;
+}
+
+static int cmp_dbl(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The CSR SpMV time for the cost: median of reps samples (CPU time). */
+static int measure_csr(const struct csr *a, const char *input,
+		       unsigned reps, double *median_s, struct ppr_err *err)
+{
+	double *t = calloc(reps, sizeof(*t)), mn, fl;
+	int rc;
+
+	if (!t)
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	rc = measure_round(a, input, 0, 0, reps, &mn, t, &fl, err);
+	if (!rc) {
+		qsort(t, reps, sizeof(*t), cmp_dbl);
+		*median_s = reps % 2 ? t[reps / 2] :
+			    0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+	}
+	free(t);
+	return rc;
+}
+
+/*
+ * All 64 shapes, robust on a shared machine: `rounds` rounds, each over
+ * the 64 shapes in a different rotation, so a burst of load from other
+ * programs falls on different shapes in each round; a shape's figure is
+ * its least CPU time per SpMV over all its samples.
+ */
+static int measure_all(const struct csr *a, const char *input,
+		       unsigned reps, unsigned rounds, struct meas *me,
+		       struct ppr_err *err)
+{
+	double best_t[64], fl = 0;
+	unsigned k, i, rd;
+	int rc;
+
+	for (i = 0; i < 64; i++)
+		best_t[i] = INFINITY;
+	for (rd = 0; rd < rounds; rd++)
+		for (k = 0; k < 64; k++) {
+			double t;
+
+			i = (k + rd * 23) % 64;
+			fprintf(stderr, "\rppr bcsr: measuring round %u/%u, "
+				"%ux%u ", rd + 1, rounds, i / 8 + 1,
+				i % 8 + 1);
+			rc = measure_round(a, input, i / 8 + 1, i % 8 + 1,
+					   reps, &t, NULL, &fl, err);
+			if (rc) {
+				fputc('\n', stderr);
+				return rc;
+			}
+			if (t < best_t[i])
+				best_t[i] = t;
+		}
+	fputc('\n', stderr);
+	me->best = 0;
+	for (i = 0; i < 64; i++) {
+		me->gflops[i] = best_t[i] > 0 ? fl / best_t[i] * 1e-9 : 0;
+		if (me->gflops[i] > me->gflops[me->best])
+			me->best = i;
+	}
+	me->have = 1;
 	return 0;
 }
 
@@ -144,12 +255,13 @@ static int bcsr_svg_write(const char *path, const char *input,
 
 int cmd_bcsr(int argc, char **argv)
 {
-	enum { OPT_MEASURE = 256, OPT_REPS, OPT_SAMPLE, OPT_THREADS, OPT_TOP,
-	       OPT_SVG };
+	enum { OPT_MEASURE = 256, OPT_REPS, OPT_ROUNDS, OPT_SAMPLE,
+	       OPT_THREADS, OPT_TOP, OPT_SVG };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "measure", no_argument, NULL, OPT_MEASURE },
 		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "rounds", required_argument, NULL, OPT_ROUNDS },
 		{ "sample", required_argument, NULL, OPT_SAMPLE },
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "top", required_argument, NULL, OPT_TOP },
@@ -168,7 +280,7 @@ int cmd_bcsr(int argc, char **argv)
 	struct csr a = { 0 };
 	struct ppr_err err;
 	unsigned long long v;
-	unsigned reps = 10, top = 10, order[64], i;
+	unsigned reps = 5, rounds = 3, top = 10, order[64], i;
 	int c, do_measure = 0, rc = 1;
 	double cost;
 	FILE *out;
@@ -192,6 +304,12 @@ int cmd_bcsr(int argc, char **argv)
 				return cli_usage_error(usage_text, "--reps '%s': "
 						       "expected 1..100000", optarg);
 			reps = (unsigned)v;
+			break;
+		case OPT_ROUNDS:
+			if (cli_parse_u64(optarg, &v) || !v || v > 1000)
+				return cli_usage_error(usage_text, "--rounds '%s': "
+						       "expected 1..1000", optarg);
+			rounds = (unsigned)v;
 			break;
 		case OPT_SAMPLE:
 			if (cli_parse_double(optarg, &bo.sample) ||
@@ -256,29 +374,17 @@ int cmd_bcsr(int argc, char **argv)
 		rc = cli_error_err(&err);
 		goto done;
 	}
-	matrix_csr_release(&a);
 	/* one CSR SpMV, for the cost in SpMV equivalents */
-	if (measure_one(input, 1, 1, reps, NULL, &me->csr_time_s, &err)) {
+	if (measure_csr(&a, input, reps, &me->csr_time_s, &err)) {
 		rc = cli_error_err(&err);
 		goto done;
 	}
 	cost = me->csr_time_s > 0 ? res->wall_s / me->csr_time_s : 0;
-	if (do_measure) {
-		me->have = 1;
-		for (i = 0; i < 64; i++) {
-			fprintf(stderr, "\rppr bcsr: measuring %ux%u ",
-				i / 8 + 1, i % 8 + 1);
-			if (measure_one(input, i / 8 + 1, i % 8 + 1, reps,
-					&me->gflops[i], NULL, &err)) {
-				fputc('\n', stderr);
-				rc = cli_error_err(&err);
-				goto done;
-			}
-			if (me->gflops[i] > me->gflops[me->best])
-				me->best = i;
-		}
-		fputc('\n', stderr);
+	if (do_measure && measure_all(&a, input, reps, rounds, me, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
 	}
+	matrix_csr_release(&a);
 	for (i = 0; i < 64; i++)
 		order[i] = i;
 	sort_ctx = res;
@@ -300,7 +406,10 @@ int cmd_bcsr(int argc, char **argv)
 					"per SpMV, fill not counted)");
 		cJSON_AddStringToObject(u, "cost_spmv_equivalents",
 					"prediction wall time / median CSR "
-					"SpMV time");
+					"SpMV CPU time");
+		cJSON_AddStringToObject(u, "measured_gflops",
+					"10^9 flop/s at the least thread CPU "
+					"time per SpMV over all samples");
 		cJSON_AddNumberToObject(root, "rows", (double)res->rows);
 		cJSON_AddNumberToObject(root, "cols", (double)res->cols);
 		cJSON_AddNumberToObject(root, "nnz", (double)res->nnz);
