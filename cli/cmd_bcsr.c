@@ -419,6 +419,8 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddNumberToObject(root, "predicted_speedup", res->speedup);
 		cJSON_AddNumberToObject(root, "sample_fraction", res->sample);
 		cJSON_AddNumberToObject(root, "prediction_wall_s", res->wall_s);
+		cJSON_AddBoolToObject(root, "incore_cached",
+				      res->incore_cached);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
 		cJSON_AddNumberToObject(root, "cost_spmv_equivalents", cost);
 		if (me->have) {
@@ -446,6 +448,14 @@ int cmd_bcsr(int argc, char **argv)
 			cJSON_AddNumberToObject(o, "predicted_time_s", sh->time_s);
 			cJSON_AddNumberToObject(o, "predicted_gflops", sh->gflops);
 			cJSON_AddNumberToObject(o, "process_cycles", sh->dag_cycles);
+			cJSON_AddNumberToObject(o, "compute_cycles",
+						sh->compute_cycles);
+			cJSON_AddNumberToObject(o, "memory_instr_cycles",
+						sh->memory_instr_cycles);
+			cJSON_AddNumberToObject(o, "core_cycles",
+						sh->core_cycles);
+			cJSON_AddNumberToObject(o, "stall_cycles",
+						sh->stall_cycles);
 			cJSON_AddNumberToObject(o, "t_regular_cycles",
 						sh->t_regular);
 			cJSON_AddNumberToObject(o, "t_irregular_cycles",

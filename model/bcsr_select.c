@@ -46,6 +46,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,6 +65,8 @@ struct job {
 	unsigned nwin;
 	double row_scale;       /* rows / sampled rows */
 	struct model_bcsr_result *out;
+	struct model_nest_points *pts;  /* [64], in-core schedules */
+	int phase;              /* 0: schedule the points; 1: shapes */
 	pthread_mutex_t lock;
 	unsigned next;
 	int rc;
@@ -124,7 +127,6 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	struct model_kernel_dag kd;
 	struct model_ppr_in in = { 0 };
 	struct model_ppr_out po;
-	char sym[64];
 	int rc;
 
 	sh->r = r;
@@ -233,11 +235,10 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	}
 
 	/* in-core */
-	snprintf(sym, sizeof(sym), "kern_spmv_bcsr_%ux%u", r, c);
 	wk.outer_iters = brows;
 	wk.inner_flops_per_outer = brows > 0 ? 2.0 * nb * r * c / brows : 0;
 	wk.total_flops = 2.0 * nb * r * c;
-	rc = model_kernel_dag_fast(sym, jb->core, &wk, &kd, err);
+	rc = model_nest_points_eval(&jb->pts[idx], &wk, &kd, err);
 	if (rc)
 		return rc;
 
@@ -272,6 +273,10 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	sh->time_s = po.time_s;
 	sh->gflops = po.gflops;
 	sh->dag_cycles = po.t_process;
+	sh->compute_cycles = in.compute_cycles;
+	sh->memory_instr_cycles = in.memory_cycles;
+	sh->core_cycles = in.core_cycles;
+	sh->stall_cycles = in.stall_cycles;
 	sh->t_regular = po.t_regular;
 	sh->t_irregular = po.t_irregular;
 	return 0;
@@ -296,7 +301,17 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&jb->lock);
 		if (idx >= 64)
 			break;
-		rc = shape_eval(jb, idx, js, &err);
+		if (jb->phase == 0) {
+			char sym[64];
+
+			snprintf(sym, sizeof(sym), "kern_spmv_bcsr_%ux%u",
+				 idx / 8 + 1, idx % 8 + 1);
+			rc = model_nest_points_get(sym, jb->core,
+						   MODEL_NEST_TRIPS,
+						   &jb->pts[idx], &err);
+		} else {
+			rc = shape_eval(jb, idx, js, &err);
+		}
 		if (rc) {
 			pthread_mutex_lock(&jb->lock);
 			if (!jb->rc) {
@@ -322,6 +337,230 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/*
+ * The in-core schedules of the 64 kernels depend on the core model and
+ * the program (the kernels' code, the scheduler) only, not on the matrix:
+ * they are kept in a cache file, so only the first selection on a core
+ * model pays for them.  The key hashes the core model's fields and the
+ * identity of the running executable (size, modification time, inode:
+ * any rebuild invalidates it).  Directory: $PPR_CACHE_DIR (empty: no
+ * cache), else $XDG_CACHE_HOME/ppr, else $HOME/.cache/ppr.  A missing,
+ * unreadable or malformed file is recomputed; a failed write is ignored.
+ */
+#define CACHE_MAGIC "ppr-bcsr-incore 1"
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--) {
+		h ^= *b++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static uint64_t fnv_u(uint64_t h, uint64_t v)
+{
+	return fnv(h, &v, sizeof(v));
+}
+
+static uint64_t cache_key(const struct dag_core *c)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	struct stat st;
+	unsigned i;
+
+	h = fnv(h, CACHE_MAGIC, strlen(CACHE_MAGIC));
+	h = fnv(h, c->name, strnlen(c->name, sizeof(c->name)));
+	h = fnv_u(h, c->issue_width);
+	h = fnv_u(h, c->retire_width);
+	h = fnv_u(h, c->rob_size);
+	h = fnv_u(h, c->sched_size);
+	h = fnv_u(h, c->nports);
+	for (i = 0; i < DAG_NCLASSES; i++) {
+		h = fnv_u(h, c->cost[i].latency);
+		h = fnv_u(h, c->cost[i].uops);
+		h = fnv_u(h, c->cost[i].ports);
+		h = fnv_u(h, c->cost[i].occupancy);
+		h = fnv_u(h, (uint64_t)c->cost[i].valid);
+	}
+	h = fnv_u(h, c->load_ports);
+	h = fnv_u(h, c->vec_load_ports);
+	h = fnv_u(h, c->store_addr_ports);
+	h = fnv_u(h, c->store_data_ports);
+	h = fnv_u(h, c->load_lat_gpr);
+	h = fnv_u(h, c->load_lat_vec);
+	h = fnv_u(h, c->line_split_slots);
+	h = fnv_u(h, c->line_split_latency);
+	h = fnv_u(h, c->store_forward_lat);
+	h = fnv_u(h, c->wide512_occupancy);
+	h = fnv_u(h, c->load512_slots);
+	h = fnv_u(h, (uint64_t)c->move_elim_gpr);
+	h = fnv_u(h, (uint64_t)c->move_elim_vec);
+	h = fnv_u(h, (uint64_t)c->zero_idioms);
+	h = fnv_u(h, (uint64_t)c->macro_fusion);
+	h = fnv_u(h, (uint64_t)c->unlaminate_indexed);
+	if (stat("/proc/self/exe", &st) == 0) {
+		h = fnv_u(h, (uint64_t)st.st_size);
+		h = fnv_u(h, (uint64_t)st.st_mtim.tv_sec);
+		h = fnv_u(h, (uint64_t)st.st_mtim.tv_nsec);
+		h = fnv_u(h, (uint64_t)st.st_ino);
+	}
+	return h;
+}
+
+/* Cache file path into buf; 0 when caching is off or no directory. */
+static int cache_path(uint64_t key, char *buf, size_t n, int create)
+{
+	const char *d = getenv("PPR_CACHE_DIR"), *x;
+	char dir[4096];
+	int k;
+
+	if (d) {
+		if (!*d)
+			return 0;
+		k = snprintf(dir, sizeof(dir), "%s", d);
+	} else if ((x = getenv("XDG_CACHE_HOME")) && *x) {
+		k = snprintf(dir, sizeof(dir), "%s/ppr", x);
+	} else if ((x = getenv("HOME")) && *x) {
+		k = snprintf(dir, sizeof(dir), "%s/.cache", x);
+		if (k > 0 && (size_t)k < sizeof(dir) && create)
+			(void)mkdir(dir, 0777);
+		k = snprintf(dir, sizeof(dir), "%s/.cache/ppr", x);
+	} else {
+		return 0;
+	}
+	if (k <= 0 || (size_t)k >= sizeof(dir))
+		return 0;
+	if (create)
+		(void)mkdir(dir, 0777);
+	k = snprintf(buf, n, "%s/bcsr-incore-%016llx.txt", dir,
+		     (unsigned long long)key);
+	return k > 0 && (size_t)k < n;
+}
+
+#define NPT_VALS (1 + 3 + MODEL_NEST_TRIPS * 3 + 1)
+
+static void pt_pack(const struct model_nest_points *p, double *v)
+{
+	unsigned k, t;
+
+	v[0] = p->flops_per_inner;
+	for (k = 0; k < 3; k++)
+		v[1 + k] = p->inner[k];
+	for (t = 0; t < MODEL_NEST_TRIPS; t++)
+		for (k = 0; k < 3; k++)
+			v[4 + t * 3 + k] = p->nest[t][k];
+	v[NPT_VALS - 1] = p->acc_chain;
+}
+
+static void pt_unpack(struct model_nest_points *p, const double *v)
+{
+	unsigned k, t;
+
+	memset(p, 0, sizeof(*p));
+	p->flops_per_inner = v[0];
+	for (k = 0; k < 3; k++)
+		p->inner[k] = v[1 + k];
+	for (t = 0; t < MODEL_NEST_TRIPS; t++)
+		for (k = 0; k < 3; k++)
+			p->nest[t][k] = v[4 + t * 3 + k];
+	p->ntrips = MODEL_NEST_TRIPS;
+	p->acc_chain = v[NPT_VALS - 1];
+}
+
+/* 1 when all 64 shapes were read from the cache file. */
+static int cache_read(uint64_t key, struct model_nest_points *pts)
+{
+	char path[4200], line[2048];
+	unsigned i, k;
+	FILE *f;
+	int ok = 1;
+
+	if (!cache_path(key, path, sizeof(path), 0))
+		return 0;
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (!fgets(line, sizeof(line), f) ||
+	    strncmp(line, CACHE_MAGIC, strlen(CACHE_MAGIC)) != 0)
+		ok = 0;
+	for (i = 0; ok && i < 64; i++) {
+		double v[NPT_VALS];
+		unsigned r, c;
+		char *p = line, *e;
+
+		if (!fgets(line, sizeof(line), f) ||
+		    sscanf(line, "%ux%u", &r, &c) != 2 ||
+		    r != i / 8 + 1 || c != i % 8 + 1) {
+			ok = 0;
+			break;
+		}
+		p = strchr(line, ' ');
+		for (k = 0; ok && k < NPT_VALS; k++) {
+			if (!p) {
+				ok = 0;
+				break;
+			}
+			v[k] = strtod(p, &e);
+			if (e == p || !isfinite(v[k]) || v[k] < 0)
+				ok = 0;
+			p = e;
+		}
+		if (ok)
+			pt_unpack(&pts[i], v);
+	}
+	fclose(f);
+	return ok;
+}
+
+static void cache_write(uint64_t key, const struct model_nest_points *pts)
+{
+	char path[4200], tmp[4300];
+	unsigned i, k;
+	FILE *f;
+	int ok;
+
+	if (!cache_path(key, path, sizeof(path), 1))
+		return;
+	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
+	f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "%s\n", CACHE_MAGIC);
+	for (i = 0; i < 64; i++) {
+		double v[NPT_VALS];
+
+		pt_pack(&pts[i], v);
+		fprintf(f, "%ux%u", i / 8 + 1, i % 8 + 1);
+		for (k = 0; k < NPT_VALS; k++)
+			fprintf(f, " %a", v[k]);
+		fputc('\n', f);
+	}
+	ok = !ferror(f);
+	if (fclose(f) != 0)
+		ok = 0;
+	if (!ok || rename(tmp, path) != 0)
+		(void)remove(tmp);
+}
+
+/* Run the workers over the 64 items of the job's phase. */
+static void run_phase(struct job *jb, unsigned nth)
+{
+	pthread_t th[8];
+	unsigned t, started = 0;
+
+	jb->next = 0;
+	for (t = 0; t < nth && t < 8; t++)
+		if (pthread_create(&th[t], NULL, worker, jb) == 0)
+			started++;
+	if (!started)
+		worker(jb);
+	for (t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
 }
 
 #define MAX_THREADS 8
@@ -357,8 +596,8 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      struct model_bcsr_result *out, struct ppr_err *err)
 {
 	struct job jb;
-	pthread_t th[MAX_THREADS];
-	unsigned nth = o ? o->threads : 0, t, i, started = 0;
+	unsigned nth = o ? o->threads : 0, i;
+	uint64_t key;
 	double t0 = now_s(), frac, target;
 	uint64_t nwin_all, w;
 	int rc;
@@ -413,16 +652,28 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		jb.row_scale = 1 / frac;
 	}
 	out->sample = 1 / jb.row_scale;
+	jb.pts = calloc(64, sizeof(*jb.pts));
+	if (!jb.pts) {
+		free(jb.win_start);
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	}
 	pthread_mutex_init(&jb.lock, NULL);
-	for (t = 0; t < nth; t++)
-		if (pthread_create(&th[t], NULL, worker, &jb) == 0)
-			started++;
-	if (!started)
-		worker(&jb);
-	for (t = 0; t < started; t++)
-		pthread_join(th[t], NULL);
+	key = cache_key(jb.core);
+	out->incore_cached = cache_read(key, jb.pts);
+	if (!out->incore_cached) {
+		jb.phase = 0;
+		run_phase(&jb, nth);
+		if (!jb.rc)
+			cache_write(key, jb.pts);
+	}
+	if (!jb.rc) {
+		jb.phase = 1;
+		run_phase(&jb, nth);
+	}
 	pthread_mutex_destroy(&jb.lock);
 	free(jb.win_start);
+	free(jb.pts);
 	if (jb.rc) {
 		if (err)
 			*err = jb.err;

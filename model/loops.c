@@ -35,6 +35,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct model_asm_entry {
@@ -200,67 +201,138 @@ done:
 	return rc;
 }
 
-int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
-			  const struct model_work *w,
-			  struct model_kernel_dag *out, struct ppr_err *err)
+int model_nest_points_get(const char *symbol, const struct dag_core *core,
+			 unsigned max_trips, struct model_nest_points *pt,
+			 struct ppr_err *err)
 {
 	const char *text = model_kernel_asm(symbol);
 	struct dag_prog *p;
 	struct dag_loop loop;
-	struct dag_result inner, nest;
+	struct dag_result res;
 	struct dag_sched_opts o = { 0 };
-	double trips, extra;
-	unsigned t0;
+	unsigned t;
 	int rc;
 
-	if (!(w->outer_iters > 0))
-		return model_kernel_dag(symbol, core, w, out, err);
-	memset(out, 0, sizeof(*out));
+	memset(pt, 0, sizeof(*pt));
 	if (!text)
 		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
 				   "no extracted loop for kernel symbol '%s'",
 				   symbol ? symbol : "(null)");
-	snprintf(out->symbol, sizeof(out->symbol), "%s", symbol);
+	if (max_trips < 1 || max_trips > MODEL_NEST_TRIPS)
+		max_trips = MODEL_NEST_TRIPS;
 	p = dag_prog_new();
 	rc = dag_asm_parse(p, text, strlen(text), symbol, err);
 	if (!rc)
 		rc = dag_loop_find(p, NULL, &loop, err);
-	if (!rc && !loop.has_outer) {
-		dag_prog_free(p);
-		return model_kernel_dag(symbol, core, w, out, err);
-	}
-	if (!rc) {
-		o.iterations = 60;
-		rc = dag_sched_run(p, &loop, core, &o, &inner, err);
-	}
 	if (rc)
 		goto done;
-	trips = inner.flops_per_iter > 0 ?
-		w->inner_flops_per_outer / inner.flops_per_iter : 1;
+	if (!loop.has_outer) {
+		rc = ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				 "kernel '%s' has no enclosing loop", symbol);
+		goto done;
+	}
+	o.iterations = 60;
+	rc = dag_sched_run(p, &loop, core, &o, &res, err);
+	if (rc)
+		goto done;
+	pt->flops_per_inner = res.flops_per_iter;
+	pt->inner[0] = res.cycles_per_iter;
+	pt->inner[1] = res.compute_cycles;
+	pt->inner[2] = res.memory_cycles;
+	o.iterations = 24;
+	for (t = 1; t <= max_trips; t++) {
+		o.inner_trips = t;
+		rc = dag_sched_run(p, &loop, core, &o, &res, err);
+		if (rc)
+			goto done;
+		pt->nest[t - 1][0] = res.cycles_per_iter;
+		pt->nest[t - 1][1] = res.compute_cycles;
+		pt->nest[t - 1][2] = res.memory_cycles;
+		if (t == 1)
+			pt->res1 = res;
+	}
+	pt->ntrips = max_trips;
+	pt->acc_chain = acc_chain(p, loop.outer_begin, loop.outer_end, core);
+done:
+	dag_prog_free(p);
+	return rc;
+}
+
+unsigned model_nest_trips_needed(const struct model_nest_points *pt,
+				 const struct model_work *w)
+{
+	double trips = pt->flops_per_inner > 0 ?
+		w->inner_flops_per_outer / pt->flops_per_inner : 1;
+
 	if (trips < 1)
 		trips = 1;
-	t0 = trips >= 3 ? 3 : (unsigned)floor(trips);
-	o.inner_trips = t0;
-	o.iterations = 24;
-	rc = dag_sched_run(p, &loop, core, &o, &nest, err);
-	if (rc)
-		goto done;
+	return trips >= MODEL_NEST_TRIPS ? MODEL_NEST_TRIPS :
+	       (unsigned)floor(trips);
+}
+
+int model_nest_points_eval(const struct model_nest_points *pt,
+			   const struct model_work *w,
+			   struct model_kernel_dag *out, struct ppr_err *err)
+{
+	double trips, extra;
+	unsigned t0 = model_nest_trips_needed(pt, w);
+	const double *nest;
+
+	memset(out, 0, sizeof(*out));
+	if (t0 > pt->ntrips)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "nested schedule for %u inner trips not "
+				   "computed", t0);
+	nest = pt->nest[t0 - 1];
+	trips = pt->flops_per_inner > 0 ?
+		w->inner_flops_per_outer / pt->flops_per_inner : 1;
+	if (trips < 1)
+		trips = 1;
 	extra = trips - t0;
 	out->inner_trips = trips;
 	out->iterations = w->outer_iters;
-	out->res = nest;
-	out->cycles_per_iter = nest.cycles_per_iter +
-			       extra * inner.cycles_per_iter;
+	out->res = pt->res1;
+	out->cycles_per_iter = nest[0] + extra * pt->inner[0];
 	out->cycles = out->cycles_per_iter * out->iterations;
-	out->compute_cycles = (nest.compute_cycles +
-			       extra * inner.compute_cycles) * out->iterations;
-	out->memory_cycles = (nest.memory_cycles +
-			      extra * inner.memory_cycles) * out->iterations;
-	out->acc_chain_per_inner = acc_chain(p, loop.outer_begin,
-					     loop.outer_end, core);
-	out->acc_chain_cycles = out->acc_chain_per_inner * out->iterations *
-				trips;
-done:
-	dag_prog_free(p);
+	out->compute_cycles = (nest[1] + extra * pt->inner[1]) *
+			      out->iterations;
+	out->memory_cycles = (nest[2] + extra * pt->inner[2]) *
+			     out->iterations;
+	out->acc_chain_per_inner = pt->acc_chain;
+	out->acc_chain_cycles = pt->acc_chain * out->iterations * trips;
+	return 0;
+}
+
+int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
+			  const struct model_work *w,
+			  struct model_kernel_dag *out, struct ppr_err *err)
+{
+	struct model_nest_points *pt;
+	unsigned need;
+	int rc;
+
+	if (!(w->outer_iters > 0))
+		return model_kernel_dag(symbol, core, w, out, err);
+	pt = calloc(1, sizeof(*pt));
+	if (!pt)
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	/* the inner loop first, to know how many trips to nest */
+	rc = model_nest_points_get(symbol, core, 1, pt, err);
+	if (rc == PPR_EINVAL && model_kernel_asm(symbol)) {
+		free(pt);
+		return model_kernel_dag(symbol, core, w, out, err);
+	}
+	if (!rc) {
+		need = model_nest_trips_needed(pt, w);
+		if (need > 1)
+			rc = model_nest_points_get(symbol, core, need, pt,
+						   err);
+	}
+	if (!rc)
+		rc = model_nest_points_eval(pt, w, out, err);
+	if (!rc)
+		snprintf(out->symbol, sizeof(out->symbol), "%s", symbol);
+	free(pt);
 	return rc;
 }

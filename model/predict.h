@@ -79,6 +79,33 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 			  const struct model_work *w,
 			  struct model_kernel_dag *out, struct ppr_err *err);
 
+/*
+ * What model_kernel_dag_fast computes from the DAG, kept apart from the
+ * work so it can be computed once per (core, kernel) and reused: the
+ * inner loop's steady state and the enclosing loop scheduled with 1..3
+ * inner trips (cycles, S_DAG(compute), S_DAG(memory) per iteration).
+ */
+#define MODEL_NEST_TRIPS 3
+struct model_nest_points {
+	double flops_per_inner;
+	double inner[3];                  /* cycles, compute, memory */
+	double nest[MODEL_NEST_TRIPS][3]; /* with 1..3 inner trips */
+	unsigned ntrips;                  /* nest[0..ntrips-1] filled */
+	double acc_chain;                 /* accumulator recurrence */
+	struct dag_result res1;           /* the 1-trip schedule (report) */
+};
+/* Schedules for 1..max_trips inner trips (PPR_EINVAL: not nested). */
+int model_nest_points_get(const char *symbol, const struct dag_core *core,
+			 unsigned max_trips, struct model_nest_points *pt,
+			 struct ppr_err *err);
+/* Inner trips whose nested schedule w needs (1..MODEL_NEST_TRIPS). */
+unsigned model_nest_trips_needed(const struct model_nest_points *pt,
+				 const struct model_work *w);
+/* model_kernel_dag_fast from the points (no scheduling). */
+int model_nest_points_eval(const struct model_nest_points *pt,
+			   const struct model_work *w,
+			   struct model_kernel_dag *out, struct ppr_err *err);
+
 /* ---- one prediction (model/predict.c) ------------------------------- */
 
 struct model_level_traffic {
@@ -155,6 +182,9 @@ struct model_bcsr_shape {
 	double time_s;
 	double gflops;           /* useful flops (2 nnz) / time */
 	double dag_cycles;       /* T_process */
+	double compute_cycles, memory_instr_cycles; /* S_DAG halves */
+	double core_cycles;      /* accumulator-recurrence bound */
+	double stall_cycles;     /* branch mispredictions */
 	double t_regular, t_irregular;
 	double x_misses[MODEL_MAX_LEVELS];
 };
@@ -171,6 +201,8 @@ struct model_bcsr_result {
 	double speedup;          /* predicted time of 1x1 / pick */
 	double sample;           /* fraction of block rows simulated */
 	double wall_s;           /* prediction wall time */
+	int incore_cached;       /* the 64 in-core schedules came from the
+				    cache file (model_bcsr_select notes) */
 	uint64_t rows, cols, nnz;
 };
 

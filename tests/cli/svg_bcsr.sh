@@ -8,6 +8,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cnt() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
+PPR_CACHE_DIR=$tmp/cache; export PPR_CACHE_DIR; mkdir -p "$PPR_CACHE_DIR"
 M=gen:fem3d:n=4,dof=3
 
 $PPR bcsr -m machines/haswell.json $M --svg "$tmp/h.svg" > "$tmp/out" 2>/dev/null && ok || bad "bcsr --svg exit"
@@ -26,7 +27,7 @@ $PPR bcsr -m machines/haswell.json $M --svg "$tmp/nodir/h.svg" > /dev/null 2> "$
 
 # threads: 1 and 2 threads (option and PPR_THREADS) give the same JSON
 # apart from the timings; a bad PPR_THREADS is a one-line error (exit 1)
-untimed() { grep -v -E '"(prediction_wall_s|csr_spmv_time_s|cost_spmv_equivalents)":' "$1"; }
+untimed() { grep -v -E '"(prediction_wall_s|csr_spmv_time_s|cost_spmv_equivalents|incore_cached)":' "$1"; }
 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 1 --reps 1 -f json > "$tmp/t1.json" 2>/dev/null && ok || bad "--threads 1 exit"
 PPR_THREADS=2 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/t2.json" 2>/dev/null && ok || bad "PPR_THREADS=2 exit"
 PPR_THREADS=junk $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 3 --reps 1 -f json > "$tmp/t3.json" 2>/dev/null && ok || bad "--threads 3 overrides PPR_THREADS"
@@ -37,6 +38,19 @@ for v in 0 -1 2x "" 99999999999; do
 	PPR_THREADS=$v $PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
 	[ $rc -eq 1 ] && [ "$(wc -l < "$tmp/e")" = 1 ] && grep -q "^ppr: error: .*PPR_THREADS '$v'" "$tmp/e" && ok || bad "PPR_THREADS='$v': rc=$rc $(cat "$tmp/e")"
 done
+# the in-core cache: cold (no cache), warm, and a damaged cache file
+# (recomputed) give the same JSON; without a cache directory too
+rm -rf "$tmp/cache"/*
+$PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c1.json" 2>/dev/null && ok || bad "cold cache exit"
+grep -q '"incore_cached":	false' "$tmp/c1.json" && ok || bad "cold: incore_cached false"
+$PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c2.json" 2>/dev/null && ok || bad "warm cache exit"
+grep -q '"incore_cached":	true' "$tmp/c2.json" && ok || bad "warm: incore_cached true"
+for f in "$tmp/cache"/bcsr-incore-*.txt; do sed -i '5s/ 0x[0-9a-fp.+-]* / junk /' "$f"; done
+$PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c3.json" 2>/dev/null && ok || bad "damaged cache exit"
+grep -q '"incore_cached":	false' "$tmp/c3.json" && ok || bad "damaged cache: recomputed"
+PPR_CACHE_DIR= $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c4.json" 2>/dev/null && ok || bad "no cache exit"
+for k in 1 2 3 4; do untimed "$tmp/c$k.json" > "$tmp/v$k"; done
+cmp -s "$tmp/v1" "$tmp/u1" && cmp -s "$tmp/v1" "$tmp/v2" && cmp -s "$tmp/v1" "$tmp/v3" && cmp -s "$tmp/v1" "$tmp/v4" && ok || bad "cached and uncached results differ"
 $PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=5 --threads 0 > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "--threads 0: rc=$rc"
 echo "$pass passed, $fail failed"
