@@ -107,103 +107,161 @@ static inline uint64_t set_of(const struct sim_cache *c, uint64_t line)
 /* ---- one set ------------------------------------------------------------- */
 
 /*
- * Tag search.  The common associativities get a scan with a constant trip
- * count (unrolled by the compiler); the others a plain loop.
+ * A set of W ways is 2W uint32 (sim_int.h): lo[0..W-1], the low 32 bits of
+ * each way's line, then hi[0..W-1], the line's higher bits with the dirty
+ * and prefetched flags on top; an invalid way has hi = SIM_HI_INVALID.  A
+ * search compares the low halves only (four ways per SSE2 compare) and
+ * checks hi on a match.  The general code moves a way around as an entry,
+ * (line << 2) | SIM_F_* flags, or SIM_TAG_INVALID.
  */
-static inline __attribute__((always_inline)) int
-find_fixed(const uint64_t *t, uint32_t n, uint64_t key)
+static inline uint32_t *set_at(const struct sim_cache *c, uint64_t set)
 {
-	uint32_t i;
+	return c->tags + set * 2 * c->ways;
+}
 
-	for (i = 0; i < n; i++)
-		if ((t[i] & ~SIM_F_MASK) == key)
+static inline uint64_t ent_get(const uint32_t *s, uint32_t w, uint32_t i)
+{
+	uint32_t hi = s[w + i];
+
+	if (hi == SIM_HI_INVALID)
+		return SIM_TAG_INVALID;
+	return (((uint64_t)(hi & SIM_HI_LINE) << 32 | s[i]) << 2) |
+	       (hi >> 31) | (hi >> 29 & 2);
+}
+
+static inline void ent_put(uint32_t *s, uint32_t w, uint32_t i, uint64_t e)
+{
+	if (e == SIM_TAG_INVALID) {
+		s[i] = SIM_HI_INVALID;
+		s[w + i] = SIM_HI_INVALID;
+		return;
+	}
+	s[i] = (uint32_t)(e >> 2);
+	s[w + i] = (uint32_t)(e >> 34) | (uint32_t)(e & SIM_F_DIRTY) << 31 |
+		   (uint32_t)(e & SIM_F_PF) << 29;
+}
+
+/* Tag search: the way of 'line' in the set, or -1. */
+static inline __attribute__((always_inline)) int
+find_scan(const uint32_t *s, uint32_t w, uint64_t line)
+{
+	uint32_t lo = (uint32_t)line, hk = (uint32_t)(line >> 32), i;
+
+	for (i = 0; i < w; i++)
+		if (s[i] == lo && (s[w + i] & SIM_HI_LINE) == hk)
 			return (int)i;
 	return -1;
 }
 
 #if defined(__SSE2__)
-/* Four ways per step with SSE2 (every x86-64): mask the flags, compare
- * both 32-bit halves, keep the lanes where both matched.  n % 4 == 0. */
+/* w % 4 == 0 (the set is 16-byte aligned): the low halves, four ways per
+ * compare with SSE2 (every x86-64) and a single branch at the end, so a
+ * miss, the common case below L1, costs no branch per step; a possible
+ * match goes to the exact scan. */
 static inline __attribute__((always_inline)) int
-find_sse2(const uint64_t *t, uint32_t n, uint64_t key)
+find_sse2(const uint32_t *s, uint32_t w, uint64_t line)
 {
-	const __m128i m = _mm_set1_epi64x((long long)~SIM_F_MASK);
-	const __m128i k = _mm_set1_epi64x((long long)key);
+	const __m128i k = _mm_set1_epi32((int)(uint32_t)line);
 	__m128i any = _mm_setzero_si128();
 	uint32_t i;
 
-	/* first pass: is the key there at all (a miss, the common case in
-	 * the lower levels, costs no branch per step) */
-	for (i = 0; i < n; i += 2) {
-		__m128i a = _mm_and_si128(
-			_mm_loadu_si128((const __m128i *)(const void *)(t + i)),
-			m);
-
-		any = _mm_or_si128(any, _mm_cmpeq_epi32(a, k));
-	}
-	any = _mm_and_si128(any, _mm_shuffle_epi32(any, 0xB1));
-	if (!_mm_movemask_pd(_mm_castsi128_pd(any)))
+	for (i = 0; i < w; i += 4)
+		any = _mm_or_si128(any, _mm_cmpeq_epi32(
+			_mm_load_si128((const __m128i *)(const void *)(s + i)),
+			k));
+	if (!_mm_movemask_epi8(any))
 		return -1;
-	/* A lane can show a match built from the halves of two different
-	 * ways' compares: the exact scan decides. */
-	for (i = 0; i < n; i++)
-		if ((t[i] & ~SIM_F_MASK) == key)
-			return (int)i;
-	return -1;
+	return find_scan(s, w, line);
 }
-#define FIND4(t, n, key) find_sse2(t, n, key)
+#define FIND4(s, w, line) find_sse2(s, w, line)
 #else
-#define FIND4(t, n, key) find_fixed(t, n, key)
+#define FIND4(s, w, line) find_scan(s, w, line)
 #endif
 
-static inline int way_find(const uint64_t *t, uint32_t ways, uint64_t key)
+static inline __attribute__((always_inline)) int
+way_find(const uint32_t *s, uint32_t ways, uint64_t line)
 {
-	uint32_t i;
-
 	switch (ways) {
-	case 2: return find_fixed(t, 2, key);
-	case 4: return FIND4(t, 4, key);
-	case 8: return FIND4(t, 8, key);
-	case 12: return FIND4(t, 12, key);
-	case 16: return FIND4(t, 16, key);
-	case 20: return FIND4(t, 20, key);
+	case 1: return find_scan(s, 1, line);
+	case 2: return find_scan(s, 2, line);
+	case 4: return FIND4(s, 4, line);
+	case 8: return FIND4(s, 8, line);
+	case 12: return FIND4(s, 12, line);
+	case 16: return FIND4(s, 16, line);
+	case 20: return FIND4(s, 20, line);
 	default:
 		break;
 	}
-	for (i = 0; i < ways; i++)
-		if ((t[i] & ~SIM_F_MASK) == key)
-			return (int)i;
-	return -1;
+	return find_scan(s, ways, line);
 }
 
-/* t[1..n] = t[0..n-1] for a constant n: moved in place from the end, two
- * ways per step (each pair is read before the step that overwrites it) */
+#if defined(__SSE2__)
+/* a[1..w-1] = a[0..w-2] for a constant w % 4 == 0, 8 <= w <= 20, a
+ * 16-byte aligned: everything is loaded before anything is stored (the
+ * last vector is the one ending at a[w-2], so no store passes a[w-1]) */
 static inline __attribute__((always_inline)) void
-shift_fixed(uint64_t *t, uint32_t n)
+shift_sse2(uint32_t *a, uint32_t w)
 {
-	uint32_t k = n;
+	__m128i v[4], u;
+	uint32_t k, nv = w / 4 - 1;
 
-	for (; k >= 2; k -= 2) {
-		uint64_t a = t[k - 2], b = t[k - 1];
+	for (k = 0; k < nv; k++)
+		v[k] = _mm_load_si128((const __m128i *)(const void *)(a + 4 * k));
+	u = _mm_loadu_si128((const __m128i *)(const void *)(a + w - 5));
+	for (k = 0; k < nv; k++)
+		_mm_storeu_si128((__m128i *)(void *)(a + 4 * k + 1), v[k]);
+	_mm_storeu_si128((__m128i *)(void *)(a + w - 4), u);
+}
+#define SHIFT4(s, w) (shift_sse2(s, w), shift_sse2((s) + (w), w))
+#else
+#define SHIFT4(s, w) set_shift_any(s, w)
+#endif
 
-		t[k] = b;
-		t[k - 1] = a;
-	}
-	if (k)
-		t[1] = t[0];
+static inline void set_shift_any(uint32_t *s, uint32_t w)
+{
+	memmove(s + 1, s, (size_t)(w - 1) * sizeof(*s));
+	memmove(s + w + 1, s + w, (size_t)(w - 1) * sizeof(*s));
 }
 
+/* The fill's shift: every way one place older, way 0 free, the last way
+ * (the LRU/FIFO victim) overwritten. */
 static inline __attribute__((always_inline)) void
-shift_down(uint64_t *t, uint32_t n)
+set_shift(uint32_t *s, uint32_t w)
 {
-	switch (n) {
-	case 7: shift_fixed(t, 7); return;
-	case 15: shift_fixed(t, 15); return;
-	case 19: shift_fixed(t, 19); return;
+	switch (w) {
+	case 8: SHIFT4(s, 8); return;
+	case 12: SHIFT4(s, 12); return;
+	case 16: SHIFT4(s, 16); return;
+	case 20: SHIFT4(s, 20); return;
 	default:
 		break;
 	}
-	memmove(t + 1, t, (size_t)n * sizeof(*t));
+	set_shift_any(s, w);
+}
+
+/* Way i to the front, ways 0..i-1 one place older (an LRU hit). */
+static inline __attribute__((always_inline)) void
+set_to_front(uint32_t *s, uint32_t w, uint32_t i)
+{
+	uint32_t lo = s[i], hi = s[w + i];
+
+	for (; i > 0; i--) {
+		s[i] = s[i - 1];
+		s[w + i] = s[w + i - 1];
+	}
+	s[0] = lo;
+	s[w] = hi;
+}
+
+/* Take way i out, ways i+1.. one place younger, the last way invalid. */
+static inline void set_remove(uint32_t *s, uint32_t w, uint32_t i)
+{
+	for (; i + 1 < w; i++) {
+		s[i] = s[i + 1];
+		s[w + i] = s[w + i + 1];
+	}
+	s[w - 1] = SIM_HI_INVALID;
+	s[2 * w - 1] = SIM_HI_INVALID;
 }
 
 static inline uint64_t rng_next(uint64_t *s)
@@ -243,16 +301,11 @@ static inline uint32_t plru_victim(uint64_t bits, uint32_t ways)
 
 /* A hit on way i: update replacement state, return the way's new index. */
 static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
-				 uint64_t *t, uint32_t i)
+				 uint32_t *s, uint32_t i)
 {
 	switch (c->repl) {
 	case SIM_REPL_LRU:
-		if (i) {
-			uint64_t v = t[i];
-
-			memmove(t + 1, t, (size_t)i * sizeof(*t));
-			t[0] = v;
-		}
+		set_to_front(s, c->ways, i);
 		return 0;
 	case SIM_REPL_PLRU:
 		plru_touch(&c->plru[set], c->ways, i);
@@ -262,31 +315,29 @@ static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
 	}
 }
 
-static inline void way_remove(struct sim_cache *c, uint64_t *t, uint32_t i)
+static inline void way_remove(struct sim_cache *c, uint32_t *s, uint32_t i)
 {
-	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO) {
-		memmove(t + i, t + i + 1, (size_t)(c->ways - 1 - i) * sizeof(*t));
-		t[c->ways - 1] = SIM_TAG_INVALID;
-	} else {
-		t[i] = SIM_TAG_INVALID;
-	}
+	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO)
+		set_remove(s, c->ways, i);
+	else
+		ent_put(s, c->ways, i, SIM_TAG_INVALID);
 }
 
-/* Place v in the set, return the entry it replaced (maybe invalid). */
+/* Place entry v in the set, return the entry it replaced (maybe invalid). */
 static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
-				  uint64_t *t, uint64_t v)
+				  uint32_t *s, uint64_t v)
 {
 	uint32_t ways = c->ways, w;
 	uint64_t old;
 
 	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO) {
-		old = t[ways - 1];
-		shift_down(t, ways - 1);
-		t[0] = v;
+		old = ent_get(s, ways, ways - 1);
+		set_shift(s, ways);
+		ent_put(s, ways, 0, v);
 		return old;
 	}
 	for (w = 0; w < ways; w++)
-		if (t[w] == SIM_TAG_INVALID)
+		if (s[ways + w] == SIM_HI_INVALID)
 			break;
 	if (w == ways) {
 		if (c->repl == SIM_REPL_PLRU)
@@ -294,8 +345,8 @@ static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
 		else
 			w = (uint32_t)((rng_next(&c->rng) >> 32) % ways);
 	}
-	old = t[w];
-	t[w] = v;
+	old = ent_get(s, ways, w);
+	ent_put(s, ways, w, v);
 	if (c->repl == SIM_REPL_PLRU)
 		plru_touch(&c->plru[set], ways, w);
 	return old;
@@ -310,13 +361,12 @@ static void write_arrive(struct sim_hier *h, struct sim_cache *b,
 			 uint64_t line, uint64_t bytes)
 {
 	while (b) {
-		uint64_t set = set_of(b, line);
-		uint64_t *t = b->tags + set * b->ways;
-		int i = way_find(t, b->ways, line << 2);
+		uint32_t *s = set_at(b, set_of(b, line));
+		int i = way_find(s, b->ways, line);
 
 		if (i >= 0 && b->write == SIM_WRITE_BACK_ALLOCATE) {
 			if (h->track_dirty)
-				t[i] |= SIM_F_DIRTY;
+				s[b->ways + (uint32_t)i] |= SIM_HI_DIRTY;
 			return;
 		}
 		if (i < 0 && b->write == SIM_WRITE_BACK_ALLOCATE &&
@@ -338,16 +388,13 @@ static uint64_t back_invalidate(struct sim_hier *h, struct sim_cache *c,
 
 	for (k = 0; k < c->nup; k++) {
 		struct sim_cache *a = c->up[k];
-		uint64_t set, *t;
-		int i;
+		uint32_t *s = set_at(a, set_of(a, line));
+		int i = way_find(s, a->ways, line);
 
-		set = set_of(a, line);
-		t = a->tags + set * a->ways;
-		i = way_find(t, a->ways, line << 2);
 		if (i < 0)
 			continue;
-		dirty |= t[i] & SIM_F_DIRTY;
-		way_remove(a, t, (uint32_t)i);
+		dirty |= s[a->ways + (uint32_t)i] >> 31;
+		way_remove(a, s, (uint32_t)i);
 		if (a->mru_line == line)
 			a->mru_line = SIM_LINE_NONE;
 		if (a->depth == 0)
@@ -372,15 +419,14 @@ static __attribute__((noinline)) void evict(struct sim_hier *h,
 	if (c->incl == SIM_INCL_INCLUSIVE)
 		vdirty |= back_invalidate(h, c, vline);
 	if (b && b->incl == SIM_INCL_EXCLUSIVE) {
-		uint64_t bset = set_of(b, vline);
-		uint64_t *bt = b->tags + bset * b->ways;
-		int i = way_find(bt, b->ways, vline << 2);
+		uint32_t *bs = set_at(b, set_of(b, vline));
+		int i = way_find(bs, b->ways, vline);
 
 		c->st.bytes_to_below += c->line_size;
 		if (vdirty)
 			c->st.writebacks++;
 		if (i >= 0)
-			bt[i] |= vdirty;
+			bs[b->ways + (uint32_t)i] |= vdirty ? SIM_HI_DIRTY : 0;
 		else
 			fill(h, b, vline, vdirty);
 		return;
@@ -393,10 +439,10 @@ static __attribute__((noinline)) void evict(struct sim_hier *h,
 }
 
 static inline void fill_at(struct sim_hier *h, struct sim_cache *c,
-			   uint64_t set, uint64_t *t, uint64_t line,
+			   uint64_t set, uint32_t *s, uint64_t line,
 			   uint64_t flags)
 {
-	uint64_t old = way_insert(c, set, t, (line << 2) | flags);
+	uint64_t old = way_insert(c, set, s, (line << 2) | flags);
 
 	if (old != SIM_TAG_INVALID)
 		evict(h, c, old);
@@ -407,7 +453,7 @@ static void fill(struct sim_hier *h, struct sim_cache *c, uint64_t line,
 {
 	uint64_t set = set_of(c, line);
 
-	fill_at(h, c, set, c->tags + set * c->ways, line, flags);
+	fill_at(h, c, set, set_at(c, set), line, flags);
 }
 
 static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line);
@@ -469,8 +515,8 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		c->st.accesses[op][tag]++;
 	for (j = 0; j < n; j++) {
 		uint64_t set = set_of(c, lines[j]);
-		uint64_t *t = c->tags + set * c->ways;
-		int i = way_find(t, c->ways, lines[j] << 2);
+		uint32_t *s = set_at(c, set), *hi = s + c->ways;
+		int i = way_find(s, c->ways, lines[j]);
 		uint32_t u;
 
 		if (demand && c->c3) {
@@ -490,19 +536,19 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 			missmask |= 1u << j;
 			continue;
 		}
-		if (demand && (t[i] & SIM_F_PF)) {
+		if (demand && (hi[i] & SIM_HI_PF)) {
 			c->st.prefetches_useful++;
-			t[i] &= ~SIM_F_PF;
+			hi[i] &= ~SIM_HI_PF;
 		}
 		if (c->incl == SIM_INCL_EXCLUSIVE) {
-			if (t[i] & SIM_F_DIRTY)
+			if (hi[i] & SIM_HI_DIRTY)
 				dirty_up |= 1u << j;
-			way_remove(c, t, (uint32_t)i);
+			way_remove(c, s, (uint32_t)i);
 			continue;
 		}
-		u = way_touch(c, set, t, (uint32_t)i);
+		u = way_touch(c, set, s, (uint32_t)i);
 		if (w && c->write == SIM_WRITE_BACK_ALLOCATE && h->track_dirty)
-			t[u] |= SIM_F_DIRTY;
+			hi[u] |= SIM_HI_DIRTY;
 	}
 	if (!missmask) {
 		if (demand)
@@ -558,11 +604,10 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		 * level's back-invalidation, or the fill of the other line of
 		 * a straddling pair): look before trusting it. */
 		if (resident_last && h->l0_removed != l0_removed) {
-			uint64_t *t = c->tags + set_of(c, lines[n - 1]) *
-						    c->ways;
+			uint32_t *s = set_at(c, set_of(c, lines[n - 1]));
 
-			resident_last = way_find(t, c->ways,
-						 lines[n - 1] << 2) >= 0;
+			resident_last = way_find(s, c->ways,
+						 lines[n - 1]) >= 0;
 		}
 		/* After a straddling pair the most recent line is the one
 		 * filled last, which need not be lines[1]: no fast path. */
@@ -579,15 +624,12 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 
 static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line)
 {
-	uint64_t set, *t;
 	uint32_t ls = c->line_size;
 	unsigned d;
 
 	if (line > h->max_line)
 		return;
-	set = set_of(c, line);
-	t = c->tags + set * c->ways;
-	if (way_find(t, c->ways, line << 2) >= 0)
+	if (way_find(set_at(c, set_of(c, line)), c->ways, line) >= 0)
 		return;
 	c->st.prefetches_issued++;
 	d = walk(h, c->below, &line, &ls, 1, PPR_OP_LOAD, PPR_TAG_REGULAR, 0);
@@ -606,45 +648,42 @@ static void access_plain(struct sim_hier *h, struct sim_cache *c,
 			 uint64_t line, unsigned op, unsigned tag)
 {
 	struct sim_cache *top = c, *miss_c[SIM_MAX_LEVELS + 1];
-	uint64_t *miss_t[SIM_MAX_LEVELS + 1], miss_set[SIM_MAX_LEVELS + 1];
-	uint64_t key = line << 2, l0_removed = h->l0_removed;
+	uint32_t *miss_s[SIM_MAX_LEVELS + 1];
+	uint64_t miss_set[SIM_MAX_LEVELS + 1], l0_removed = h->l0_removed;
 	int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
 	uint64_t dirty = (w && h->track_dirty) ? SIM_F_DIRTY : 0;
 	unsigned d = 0;
 
 	for (; c; c = c->below) {
 		uint64_t set = set_of(c, line);
-		uint64_t *t = c->tags + set * c->ways;
-		int i = way_find(t, c->ways, key);
+		uint32_t *s = set_at(c, set);
+		int i = way_find(s, c->ways, line);
 
 		c->st.accesses[op][tag]++;
 		if (i >= 0) {
-			uint32_t u = way_touch(c, set, t, (uint32_t)i);
+			uint32_t u = way_touch(c, set, s, (uint32_t)i);
 
 			c->st.hits[op][tag]++;
-			if (!d)
-				t[u] |= dirty;
+			if (!d && dirty)
+				s[c->ways + u] |= SIM_HI_DIRTY;
 			break;
 		}
 		c->st.misses[op][tag]++;
 		miss_c[d] = c;
-		miss_t[d] = t;
+		miss_s[d] = s;
 		miss_set[d] = set;
 		d++;
 	}
 	while (d--) {
 		c = miss_c[d];
-		fill_at(h, c, miss_set[d], miss_t[d], line, d ? 0 : dirty);
+		fill_at(h, c, miss_set[d], miss_s[d], line, d ? 0 : dirty);
 		c->st.bytes_from_below += c->line_size;
 	}
 	top->mru_line = line;
 	top->mru_wok = w || !h->track_dirty;
-	if (h->l0_removed != l0_removed) {
-		uint64_t *t = top->tags + set_of(top, line) * top->ways;
-
-		if (way_find(t, top->ways, key) < 0)
-			top->mru_line = SIM_LINE_NONE;
-	}
+	if (h->l0_removed != l0_removed &&
+	    way_find(set_at(top, set_of(top, line)), top->ways, line) < 0)
+		top->mru_line = SIM_LINE_NONE;
 }
 
 /*
@@ -663,11 +702,11 @@ set_mod(const struct sim_cache *c, uint64_t line)
 	return line % c->nsets;
 }
 
+/* evict() for a plain LRU hierarchy: the victim vline left c */
 static inline __attribute__((always_inline)) void
-evict_plain(struct sim_hier *h, struct sim_cache *c, uint64_t old)
+evict_plain(struct sim_hier *h, struct sim_cache *c, uint64_t vline,
+	    uint32_t vdirty)
 {
-	uint64_t vline = old >> 2, vdirty = old & SIM_F_DIRTY;
-
 	c->st.evictions++;
 	if (c->mru_line == vline)
 		c->mru_line = SIM_LINE_NONE;
@@ -677,16 +716,13 @@ evict_plain(struct sim_hier *h, struct sim_cache *c, uint64_t old)
 
 		for (k = 0; k < c->nup; k++) {
 			struct sim_cache *a = c->up[k];
-			uint64_t *t = a->tags + set_mod(a, vline) * a->ways;
-			int i = way_find(t, a->ways, old & ~SIM_F_MASK);
-			uint32_t j;
+			uint32_t *s = set_at(a, set_mod(a, vline));
+			int i = way_find(s, a->ways, vline);
 
 			if (i < 0)
 				continue;
-			vdirty |= t[i] & SIM_F_DIRTY;
-			for (j = (uint32_t)i; j + 1 < a->ways; j++)
-				t[j] = t[j + 1];
-			t[a->ways - 1] = SIM_TAG_INVALID;
+			vdirty |= s[a->ways + (uint32_t)i] >> 31;
+			set_remove(s, a->ways, (uint32_t)i);
 			if (a->mru_line == vline)
 				a->mru_line = SIM_LINE_NONE;
 			if (a->depth == 0)
@@ -713,47 +749,149 @@ static inline __attribute__((always_inline)) unsigned
 lru_access(struct sim_hier *h, struct sim_cache *top, uint64_t line, int w)
 {
 	struct sim_cache *c = top, *miss_c[SIM_MAX_LEVELS + 1];
-	uint64_t *miss_t[SIM_MAX_LEVELS + 1];
-	uint64_t key = line << 2, l0_removed = h->l0_removed;
-	uint64_t dirty = (w && h->track_dirty) ? SIM_F_DIRTY : 0;
+	uint32_t *miss_s[SIM_MAX_LEVELS + 1];
+	uint64_t l0_removed = h->l0_removed;
+	uint32_t dirty = (w && h->track_dirty) ? SIM_HI_DIRTY : 0;
+	uint32_t lo = (uint32_t)line, hi = (uint32_t)(line >> 32);
 	unsigned d = 0, hd;
 
 	do {
-		uint64_t *t = c->tags + set_mod(c, line) * c->ways;
-		int i = way_find(t, c->ways, key);
+		uint32_t *s = set_at(c, set_mod(c, line));
+		int i = way_find(s, c->ways, line);
 
 		if (i >= 0) {
-			uint64_t v = t[i] | (d ? 0 : dirty);
-
-			for (; i > 0; i--)
-				t[i] = t[i - 1];
-			t[0] = v;
+			if (!d)
+				s[c->ways + (uint32_t)i] |= dirty;
+			set_to_front(s, c->ways, (uint32_t)i);
 			break;
 		}
 		miss_c[d] = c;
-		miss_t[d] = t;
+		miss_s[d] = s;
 		d++;
 		c = c->below;
 	} while (c);
 	hd = d;
 	while (d--) {
-		uint64_t *t = miss_t[d], old;
+		uint32_t *s = miss_s[d], ways, vlo, vhi;
 
 		c = miss_c[d];
-		old = t[c->ways - 1];
-		shift_down(t, c->ways - 1);
-		t[0] = key | (d ? 0 : dirty);
-		if (old != SIM_TAG_INVALID)
-			evict_plain(h, c, old);
+		ways = c->ways;
+		vlo = s[ways - 1];
+		vhi = s[2 * ways - 1];
+		set_shift(s, ways);
+		s[0] = lo;
+		s[ways] = hi | (d ? 0 : dirty);
+		if (vhi != SIM_HI_INVALID)
+			evict_plain(h, c,
+				    (uint64_t)(vhi & SIM_HI_LINE) << 32 | vlo,
+				    vhi >> 31);
 	}
 	top->mru_line = line;
 	top->mru_wok = w || !h->track_dirty;
-	if (h->l0_removed != l0_removed) {
-		uint64_t *t = top->tags + set_mod(top, line) * top->ways;
+	if (h->l0_removed != l0_removed &&
+	    way_find(set_at(top, set_mod(top, line)), top->ways, line) < 0)
+		top->mru_line = SIM_LINE_NONE;
+	return hd;
+}
 
-		if (way_find(t, top->ways, key) < 0)
-			top->mru_line = SIM_LINE_NONE;
+/*
+ * The plain LRU path is written once, as always-inline templates, and
+ * instantiated for a few common shapes with the level count and every
+ * level's associativity as constants (nl > 0: one chain L1 .. Lnl, no split
+ * L1; ways wk of depth k), so the compiler unrolls the walk over the levels
+ * and every set's search and shift; nl = 0 is the general instance, which
+ * reads the chain and the ways from the caches.
+ */
+#define SHAPE_W(d, w0, w1, w2, w3) \
+	((d) == 0 ? (w0) : (d) == 1 ? (w1) : (d) == 2 ? (w2) : (w3))
+
+/* evict_plain() with the ways of the caches above known (shape nl > 0) */
+static inline __attribute__((always_inline)) void
+evict_plain_t(struct sim_hier *h, struct sim_cache *c, unsigned depth,
+	      uint64_t vline, uint32_t vdirty, uint32_t w0, uint32_t w1,
+	      uint32_t w2)
+{
+	c->st.evictions++;
+	if (depth == 0 && c->mru_line == vline)
+		c->mru_line = SIM_LINE_NONE;
+	if (depth > 0 && c->incl == SIM_INCL_INCLUSIVE) {
+		/* back_invalidate(): c->up[] is L1 .. L(depth), in order */
+		unsigned k;
+
+		for (k = 0; k < depth; k++) {
+			struct sim_cache *a = c->up[k];
+			uint32_t ways = SHAPE_W(k, w0, w1, w2, 0);
+			uint32_t *s = a->tags + set_mod(a, vline) * 2 * ways;
+			int i = way_find(s, ways, vline);
+
+			if (i < 0)
+				continue;
+			vdirty |= s[ways + (uint32_t)i] >> 31;
+			set_remove(s, ways, (uint32_t)i);
+			if (k == 0) {
+				if (a->mru_line == vline)
+					a->mru_line = SIM_LINE_NONE;
+				h->l0_removed++;
+			}
+			c->st.back_invalidations++;
+		}
 	}
+	if (vdirty) {
+		c->st.writebacks++;
+		c->st.bytes_to_below += c->line_size;
+		write_arrive(h, c->below, vline, c->line_size);
+	}
+}
+
+/* lru_access() for shape (nl, w0..w3), nl > 0 */
+static inline __attribute__((always_inline)) unsigned
+lru_access_t(struct sim_hier *h, struct sim_cache *top, uint64_t line, int w,
+	     unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
+{
+	struct sim_cache *cs[SIM_MAX_LEVELS], *c = top;
+	uint32_t *ss[SIM_MAX_LEVELS];
+	uint64_t l0_removed = h->l0_removed;
+	uint32_t dirty = (w && h->track_dirty) ? SIM_HI_DIRTY : 0;
+	uint32_t lo = (uint32_t)line, hi = (uint32_t)(line >> 32);
+	unsigned d, hd = nl;
+
+	for (d = 0; d < nl; d++) {
+		uint32_t ways = SHAPE_W(d, w0, w1, w2, w3);
+		uint32_t *s = c->tags + set_mod(c, line) * 2 * ways;
+		int i = way_find(s, ways, line);
+
+		if (i >= 0) {
+			if (d == 0)
+				s[ways + (uint32_t)i] |= dirty;
+			set_to_front(s, ways, (uint32_t)i);
+			hd = d;
+			break;
+		}
+		cs[d] = c;
+		ss[d] = s;
+		c = c->below;
+	}
+	for (d = nl; d-- > 0;) {
+		uint32_t ways = SHAPE_W(d, w0, w1, w2, w3), vlo, vhi, *s;
+
+		if (d >= hd)
+			continue;
+		s = ss[d];
+		vlo = s[ways - 1];
+		vhi = s[2 * ways - 1];
+		set_shift(s, ways);
+		s[0] = lo;
+		s[ways] = hi | (d ? 0 : dirty);
+		if (vhi != SIM_HI_INVALID)
+			evict_plain_t(h, cs[d], d,
+				      (uint64_t)(vhi & SIM_HI_LINE) << 32 | vlo,
+				      vhi >> 31, w0, w1, w2);
+	}
+	top->mru_line = line;
+	top->mru_wok = w || !h->track_dirty;
+	if (h->l0_removed != l0_removed &&
+	    way_find(top->tags + set_mod(top, line) * 2 * w0, w0, line) < 0)
+		top->mru_line = SIM_LINE_NONE;
 	return hd;
 }
 
@@ -811,8 +949,9 @@ static inline void host_prefetch_sets(const struct sim_hier *h,
  * run is counted in one addition.  References that straddle lines take
  * the general walk.
  */
-static void batch_lru(struct sim_hier *h, const struct ppr_access *a,
-		      size_t n)
+static inline __attribute__((always_inline)) void
+batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
+	    unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
 {
 	unsigned shift = h->shift;
 	uint64_t ls = (uint64_t)1 << shift;
@@ -821,8 +960,8 @@ static void batch_lru(struct sim_hier *h, const struct ppr_access *a,
 	while (i < n) {
 		const struct ppr_access *r = a + i;
 		unsigned op = r->op & 3, tag = r->tag & 1;
-		struct sim_cache *top = (op == PPR_OP_IFETCH && h->l1i) ?
-					h->l1i : h->l1d;
+		struct sim_cache *top = (!nl && op == PPR_OP_IFETCH &&
+					 h->l1i) ? h->l1i : h->l1d;
 		uint64_t line = r->addr >> shift;
 		uint64_t end = r->addr + (r->size ? r->size - 1 : 0);
 		int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
@@ -842,7 +981,10 @@ static void batch_lru(struct sim_hier *h, const struct ppr_access *a,
 			if (h->nbig && i + PF_AHEAD < n &&
 			    (a[i + PF_AHEAD].addr >> shift) - line + 4 > 8)
 				host_prefetch_sets(h, &a[i + PF_AHEAD]);
-			h->lru_n[op][tag][lru_access(h, top, line, w)]++;
+			h->lru_n[op][tag][nl ?
+				lru_access_t(h, top, line, w, nl, w0, w1, w2,
+					     w3) :
+				lru_access(h, top, line, w)]++;
 			if (top->mru_line != line) {
 				i++;
 				continue;
@@ -868,6 +1010,31 @@ static void batch_lru(struct sim_hier *h, const struct ppr_access *a,
 		i = j;
 	}
 	lru_flush(h);
+}
+
+/* the instances (sim_hier_new picks one: h->lru_batch) */
+static void batch_lru_any(struct sim_hier *h, const struct ppr_access *a,
+			  size_t n)
+{
+	batch_lru_t(h, a, n, 0, 0, 0, 0, 0);
+}
+
+static void batch_lru_8_8_20(struct sim_hier *h, const struct ppr_access *a,
+			     size_t n)
+{
+	batch_lru_t(h, a, n, 3, 8, 8, 20, 0);  /* Haswell */
+}
+
+static void batch_lru_8_8_16(struct sim_hier *h, const struct ppr_access *a,
+			     size_t n)
+{
+	batch_lru_t(h, a, n, 3, 8, 8, 16, 0);  /* dinero-p2, zen4-epyc */
+}
+
+static void batch_lru_8_8(struct sim_hier *h, const struct ppr_access *a,
+			  size_t n)
+{
+	batch_lru_t(h, a, n, 2, 8, 8, 0, 0);
 }
 
 static void access_slow(struct sim_hier *h, const struct ppr_access *a)
@@ -958,8 +1125,8 @@ static inline size_t access_fast(struct sim_hier *h,
 
 void sim_hier_access(struct sim_hier *h, const struct ppr_access *a)
 {
-	if (h->plain_lru) {
-		batch_lru(h, a, 1);
+	if (h->lru_batch) {
+		h->lru_batch(h, a, 1);
 		return;
 	}
 	if (!access_fast(h, a, 1))
@@ -982,9 +1149,8 @@ static inline void host_prefetch_sets(const struct sim_hier *h,
 
 	for (k = 0; k < h->nbig; k++) {
 		const struct sim_cache *c = h->big[k];
-		const char *p = (const char *)(c->tags + set_of(c, line) *
-					       c->ways);
-		size_t off, len = (size_t)c->ways * sizeof(*c->tags);
+		const char *p = (const char *)set_at(c, set_of(c, line));
+		size_t off, len = (size_t)c->ways * 2 * sizeof(*c->tags);
 
 		for (off = 0; off < len; off += 64)
 			__builtin_prefetch(p + off);
@@ -997,8 +1163,8 @@ void sim_hier_access_batch(struct sim_hier *h, const struct ppr_access *a,
 {
 	size_t i = 0;
 
-	if (h->plain_lru) {
-		batch_lru(h, a, n);
+	if (h->lru_batch) {
+		h->lru_batch(h, a, n);
 		return;
 	}
 	while (i < n) {
@@ -1045,11 +1211,11 @@ static unsigned log2u(uint64_t x)
 
 static void cache_reset(struct sim_cache *c)
 {
-	uint64_t i, n = c->nsets * c->ways;
 	unsigned k;
 
-	for (i = 0; i < n; i++)
-		c->tags[i] = SIM_TAG_INVALID;
+	/* lo and hi all ones: every way invalid */
+	memset(c->tags, 0xFF, (size_t)(c->nsets * c->ways) * 2 *
+			      sizeof(*c->tags));
 	if (c->plru)
 		memset(c->plru, 0, c->nsets * sizeof(*c->plru));
 	memset(&c->st, 0, sizeof(c->st));
@@ -1085,7 +1251,7 @@ static void cache_init(struct sim_cache *c, const struct sim_level_config *lc,
 	c->setmask = c->nsets - 1;
 	if (!c->pow2 && c->nsets <= UINT32_MAX)
 		c->fm = UINT64_MAX / c->nsets + 1;
-	c->tags = xaligned_alloc((size_t)(c->nsets * c->ways) *
+	c->tags = xaligned_alloc((size_t)(c->nsets * c->ways) * 2 *
 				 sizeof(*c->tags));
 	if (c->repl == SIM_REPL_PLRU)
 		c->plru = xcalloc((size_t)c->nsets, sizeof(*c->plru));
@@ -1141,7 +1307,7 @@ struct sim_hier *sim_hier_new(const struct sim_config *cfg,
 	for (k = 0; k < n; k++) {
 		struct sim_cache *c = h->by_index[k];
 
-		if (c->nsets * c->ways * sizeof(*c->tags) > 64 * 1024)
+		if (c->nsets * c->ways * 2 * sizeof(*c->tags) > 64 * 1024)
 			h->big[h->nbig++] = c;
 	}
 	h->plain = !cfg->classify_3c;
@@ -1157,6 +1323,32 @@ struct sim_hier *sim_hier_new(const struct sim_config *cfg,
 		if (h->by_index[k]->repl != SIM_REPL_LRU ||
 		    h->by_index[k]->index != SIM_INDEX_MODULO)
 			h->plain_lru = 0;
+	if (h->plain_lru) {
+		static const struct {
+			unsigned nl;
+			uint32_t w[3];
+			void (*fn)(struct sim_hier *, const struct ppr_access *,
+				   size_t);
+		} shapes[] = {
+			{ 3, { 8, 8, 20 }, batch_lru_8_8_20 },
+			{ 3, { 8, 8, 16 }, batch_lru_8_8_16 },
+			{ 2, { 8, 8, 0 }, batch_lru_8_8 },
+		};
+		size_t s;
+
+		h->lru_batch = batch_lru_any;
+		for (s = 0; !h->l1i && s < sizeof(shapes) / sizeof(shapes[0]);
+		     s++) {
+			int same = shapes[s].nl == cfg->nlevels;
+
+			for (k = 0; same && k < cfg->nlevels; k++)
+				same = h->by_index[k]->ways == shapes[s].w[k];
+			if (same) {
+				h->lru_batch = shapes[s].fn;
+				break;
+			}
+		}
+	}
 	h->fast_ok = !cfg->classify_3c && h->l1d->pf == SIM_PF_NONE &&
 		     (!h->l1i || h->l1i->pf == SIM_PF_NONE);
 	return h;
@@ -1210,7 +1402,7 @@ double sim_hier_bytes_per_line(const struct sim_hier *h)
 		const struct sim_cache *c = h->by_index[k];
 
 		lines += c->nsets * c->ways;
-		bytes += c->nsets * c->ways * sizeof(*c->tags);
+		bytes += c->nsets * c->ways * 2 * sizeof(*c->tags);
 		if (c->plru)
 			bytes += c->nsets * sizeof(*c->plru);
 		if (c->c3)

@@ -5,10 +5,15 @@
  *   - One struct sim_cache per cache (L1D, optional L1I, L2 ...).  Every
  *     cache of a hierarchy uses the same line size; a reference is turned
  *     into line numbers (addr >> shift) once, at the top.
- *   - Tags: one uint64_t per way holding (line << 2) | flags, flags being
- *     SIM_F_DIRTY and SIM_F_PF (brought in by a prefetch, not yet used by a
- *     demand access).  An invalid way holds SIM_TAG_INVALID, whose masked
- *     value is above any real key because lines are < 2^61 (line size >= 8).
+ *   - Tags: 8 bytes per way, split in two uint32 arrays per set: a set of W
+ *     ways is lo[0..W-1], the low 32 bits of each way's line number, then
+ *     hi[0..W-1], bits 32..60 of the line (lines are < 2^61: line size >=
+ *     8) with SIM_HI_DIRTY and SIM_HI_PF (brought in by a prefetch, not yet
+ *     used by a demand access) on top.  An invalid way has hi =
+ *     SIM_HI_INVALID, which no valid way has (its line bits are above any
+ *     real line's).  A search compares lo only, four ways per SSE2 compare,
+ *     and checks hi on a match.  Outside the set code a way travels as an
+ *     entry, (line << 2) | SIM_F_DIRTY | SIM_F_PF, or SIM_TAG_INVALID.
  *   - LRU and FIFO keep each set's ways in order (most recent / newest
  *     first) with the invalid ways compacted at the end, so the victim is
  *     always the last way.  PLRU and random keep physical way positions:
@@ -29,6 +34,10 @@
 #define SIM_F_PF UINT64_C(2)
 #define SIM_F_MASK UINT64_C(3)
 #define SIM_TAG_INVALID UINT64_MAX
+#define SIM_HI_DIRTY UINT32_C(0x80000000)
+#define SIM_HI_PF UINT32_C(0x40000000)
+#define SIM_HI_LINE UINT32_C(0x3FFFFFFF)
+#define SIM_HI_INVALID UINT32_MAX
 #define SIM_LINE_NONE UINT64_MAX
 #define SIM_NSTREAMS 8
 
@@ -54,7 +63,7 @@ struct sim_3c {
 };
 
 struct sim_cache {
-	uint64_t *tags;          /* sets * ways */
+	uint32_t *tags;          /* sets * 2 * ways: per set lo[], hi[] */
 	uint64_t *plru;          /* per set, SIM_REPL_PLRU only */
 	uint64_t nsets;
 	uint64_t setmask;        /* nsets - 1 when a power of two */
@@ -104,6 +113,9 @@ struct sim_hier {
 	 * at the end of each call (lru_flush); lru_used marks op*2+tag */
 	uint64_t lru_n[PPR_NOPS][PPR_NTAGS][SIM_MAX_LEVELS + 1];
 	unsigned lru_used;
+	/* the plain LRU path's batch function for this shape, or NULL */
+	void (*lru_batch)(struct sim_hier *h, const struct ppr_access *a,
+			  size_t n);
 	unsigned nbig;                          /* caches with big tag arrays */
 	struct sim_cache *big[SIM_MAX_LEVELS + 1];
 };

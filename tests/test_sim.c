@@ -1180,7 +1180,9 @@ static void test_against_reference(void)
  * modulo index, write-back, no prefetch, no exclusive level, no 3C), which
  * the random configurations above rarely draw: associativities up to 24
  * (the tag search and fill shift have their own code for 4, 8, 12, 16 and
- * 20 ways), power-of-two and other set counts, inclusive and NINE levels,
+ * 20 ways), half of them in the shapes sim.c unrolls (8/8/20, 8/8/16 and
+ * 8/8 ways, no split L1), power-of-two and other set counts, inclusive
+ * and NINE levels,
  * split L1, both straddle conventions, write-backs on and off.  Traces mix
  * runs inside one line (the counted-in-one-go repeats), streams, random
  * references and every op; batches of varying length and single calls.
@@ -1205,8 +1207,10 @@ static void test_plain_lru_against_reference(void)
 		unsigned k, nl;
 		int i, bad = 0;
 
-		c.nlevels = (unsigned)(1 + rnd(4));
-		c.split_l1 = (int)rnd(2);
+		int shape = (int)rnd(6);   /* < 3: sim.c's unrolled shapes */
+
+		c.nlevels = shape < 3 ? 3u - (shape == 2) : (unsigned)(1 + rnd(4));
+		c.split_l1 = shape < 3 ? 0 : (int)rnd(2);
 		for (k = 0; k < c.nlevels + 1; k++) {
 			struct sim_level_config *l = k < c.nlevels ?
 				&c.levels[k] : &c.l1i;
@@ -1216,6 +1220,8 @@ static void test_plain_lru_against_reference(void)
 			l->sets = rnd(2) ? UINT64_C(1) << rnd(5) : 1 + rnd(9);
 			l->ways = wayset[rnd(sizeof(wayset) /
 					     sizeof(wayset[0]))];
+			if (shape < 3 && k < c.nlevels)
+				l->ways = k < 2 ? 8 : shape == 0 ? 20 : 16;
 			l->line_size = ls;
 			l->size = l->sets * l->ways * ls;
 			l->inclusion = (k == 0 || k == c.nlevels) ?
