@@ -797,44 +797,58 @@ lru_access(struct sim_hier *h, struct sim_cache *top, uint64_t line, int w)
 /*
  * The plain LRU path is written once, as always-inline templates, and
  * instantiated for a few common shapes with the level count and every
- * level's associativity as constants (nl > 0: one chain L1 .. Lnl, no split
- * L1; ways wk of depth k), so the compiler unrolls the walk over the levels
- * and every set's search and shift; nl = 0 is the general instance, which
- * reads the chain and the ways from the caches.
+ * level's associativity as constants (nl = 2 or 3: one chain L1 .. Lnl, no
+ * split L1; ways wk at depth k), written out level by level so every set's
+ * search and shift has a constant trip count; nl = 0 is the general
+ * instance, which reads the chain and the ways from the caches.
  */
-#define SHAPE_W(d, w0, w1, w2, w3) \
-	((d) == 0 ? (w0) : (d) == 1 ? (w1) : (d) == 2 ? (w2) : (w3))
 
-/* evict_plain() with the ways of the caches above known (shape nl > 0) */
-static inline __attribute__((always_inline)) void
-evict_plain_t(struct sim_hier *h, struct sim_cache *c, unsigned depth,
-	      uint64_t vline, uint32_t vdirty, uint32_t w0, uint32_t w1,
-	      uint32_t w2)
+/* Back-invalidation of vline in cache a (depth k, ways constant) on
+ * behalf of the inclusive cache c below it. */
+static inline __attribute__((always_inline)) uint32_t
+binv_t(struct sim_hier *h, struct sim_cache *c, struct sim_cache *a,
+       unsigned k, uint32_t ways, uint64_t vline)
 {
+	uint32_t *s = a->tags + set_mod(a, vline) * 2 * ways, dirty;
+	int i = way_find(s, ways, vline);
+
+	if (i < 0)
+		return 0;
+	dirty = s[ways + (uint32_t)i] >> 31;
+	set_remove(s, ways, (uint32_t)i);
+	if (k == 0) {
+		if (a->mru_line == vline)
+			a->mru_line = SIM_LINE_NONE;
+		h->l0_removed++;
+	}
+	c->st.back_invalidations++;
+	return dirty;
+}
+
+/* The fill of 'line' (lo, hi with flags) into set s of cache c at depth d
+ * of a shape, and the disposal of its victim (evict_plain(): c->up[] is
+ * L1 .. L(d), in order, when there is no split L1). */
+static inline __attribute__((always_inline)) void
+fill_t(struct sim_hier *h, struct sim_cache *c, unsigned d, uint32_t *s,
+       uint32_t ways, uint32_t lo, uint32_t hi, uint32_t w0, uint32_t w1)
+{
+	uint32_t vlo = s[ways - 1], vhi = s[2 * ways - 1], vdirty;
+	uint64_t vline;
+
+	set_shift(s, ways);
+	s[0] = lo;
+	s[ways] = hi;
+	if (vhi == SIM_HI_INVALID)
+		return;
+	vline = (uint64_t)(vhi & SIM_HI_LINE) << 32 | vlo;
+	vdirty = vhi >> 31;
 	c->st.evictions++;
-	if (depth == 0 && c->mru_line == vline)
+	if (d == 0 && c->mru_line == vline)
 		c->mru_line = SIM_LINE_NONE;
-	if (depth > 0 && c->incl == SIM_INCL_INCLUSIVE) {
-		/* back_invalidate(): c->up[] is L1 .. L(depth), in order */
-		unsigned k;
-
-		for (k = 0; k < depth; k++) {
-			struct sim_cache *a = c->up[k];
-			uint32_t ways = SHAPE_W(k, w0, w1, w2, 0);
-			uint32_t *s = a->tags + set_mod(a, vline) * 2 * ways;
-			int i = way_find(s, ways, vline);
-
-			if (i < 0)
-				continue;
-			vdirty |= s[ways + (uint32_t)i] >> 31;
-			set_remove(s, ways, (uint32_t)i);
-			if (k == 0) {
-				if (a->mru_line == vline)
-					a->mru_line = SIM_LINE_NONE;
-				h->l0_removed++;
-			}
-			c->st.back_invalidations++;
-		}
+	if (d > 0 && c->incl == SIM_INCL_INCLUSIVE) {
+		vdirty |= binv_t(h, c, c->up[0], 0, w0, vline);
+		if (d > 1)
+			vdirty |= binv_t(h, c, c->up[1], 1, w1, vline);
 	}
 	if (vdirty) {
 		c->st.writebacks++;
@@ -843,50 +857,48 @@ evict_plain_t(struct sim_hier *h, struct sim_cache *c, unsigned depth,
 	}
 }
 
-/* lru_access() for shape (nl, w0..w3), nl > 0 */
+/* lru_access() for shape (nl, w0, w1, w2), nl = 2 or 3 */
 static inline __attribute__((always_inline)) unsigned
 lru_access_t(struct sim_hier *h, struct sim_cache *top, uint64_t line, int w,
-	     unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
+	     unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2)
 {
-	struct sim_cache *cs[SIM_MAX_LEVELS], *c = top;
-	uint32_t *ss[SIM_MAX_LEVELS];
+	struct sim_cache *c0 = top, *c1 = c0->below, *c2 = NULL;
+	uint32_t *s0, *s1 = NULL, *s2 = NULL;
 	uint64_t l0_removed = h->l0_removed;
 	uint32_t dirty = (w && h->track_dirty) ? SIM_HI_DIRTY : 0;
 	uint32_t lo = (uint32_t)line, hi = (uint32_t)(line >> 32);
-	unsigned d, hd = nl;
+	unsigned hd = nl;
+	int i;
 
-	for (d = 0; d < nl; d++) {
-		uint32_t ways = SHAPE_W(d, w0, w1, w2, w3);
-		uint32_t *s = c->tags + set_mod(c, line) * 2 * ways;
-		int i = way_find(s, ways, line);
-
+	s0 = c0->tags + set_mod(c0, line) * 2 * w0;
+	i = way_find(s0, w0, line);
+	if (i >= 0) {
+		s0[w0 + (uint32_t)i] |= dirty;
+		set_to_front(s0, w0, (uint32_t)i);
+		hd = 0;
+	} else {
+		s1 = c1->tags + set_mod(c1, line) * 2 * w1;
+		i = way_find(s1, w1, line);
 		if (i >= 0) {
-			if (d == 0)
-				s[ways + (uint32_t)i] |= dirty;
-			set_to_front(s, ways, (uint32_t)i);
-			hd = d;
-			break;
+			set_to_front(s1, w1, (uint32_t)i);
+			hd = 1;
+		} else if (nl > 2) {
+			c2 = c1->below;
+			s2 = c2->tags + set_mod(c2, line) * 2 * w2;
+			i = way_find(s2, w2, line);
+			if (i >= 0) {
+				set_to_front(s2, w2, (uint32_t)i);
+				hd = 2;
+			}
 		}
-		cs[d] = c;
-		ss[d] = s;
-		c = c->below;
 	}
-	for (d = nl; d-- > 0;) {
-		uint32_t ways = SHAPE_W(d, w0, w1, w2, w3), vlo, vhi, *s;
-
-		if (d >= hd)
-			continue;
-		s = ss[d];
-		vlo = s[ways - 1];
-		vhi = s[2 * ways - 1];
-		set_shift(s, ways);
-		s[0] = lo;
-		s[ways] = hi | (d ? 0 : dirty);
-		if (vhi != SIM_HI_INVALID)
-			evict_plain_t(h, cs[d], d,
-				      (uint64_t)(vhi & SIM_HI_LINE) << 32 | vlo,
-				      vhi >> 31, w0, w1, w2);
-	}
+	/* fills from the deepest level that missed up, as walk() */
+	if (nl > 2 && hd > 2)
+		fill_t(h, c2, 2, s2, w2, lo, hi, w0, w1);
+	if (hd > 1)
+		fill_t(h, c1, 1, s1, w1, lo, hi, w0, w1);
+	if (hd > 0)
+		fill_t(h, c0, 0, s0, w0, lo, hi | dirty, w0, w1);
 	top->mru_line = line;
 	top->mru_wok = w || !h->track_dirty;
 	if (h->l0_removed != l0_removed &&
@@ -951,7 +963,7 @@ static inline void host_prefetch_sets(const struct sim_hier *h,
  */
 static inline __attribute__((always_inline)) void
 batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
-	    unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
+	    unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2)
 {
 	unsigned shift = h->shift;
 	uint64_t ls = (uint64_t)1 << shift;
@@ -982,8 +994,8 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 			    (a[i + PF_AHEAD].addr >> shift) - line + 4 > 8)
 				host_prefetch_sets(h, &a[i + PF_AHEAD]);
 			h->lru_n[op][tag][nl ?
-				lru_access_t(h, top, line, w, nl, w0, w1, w2,
-					     w3) :
+				lru_access_t(h, top, line, w, nl, w0, w1,
+					     w2) :
 				lru_access(h, top, line, w)]++;
 			if (top->mru_line != line) {
 				i++;
@@ -1016,25 +1028,25 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 static void batch_lru_any(struct sim_hier *h, const struct ppr_access *a,
 			  size_t n)
 {
-	batch_lru_t(h, a, n, 0, 0, 0, 0, 0);
+	batch_lru_t(h, a, n, 0, 0, 0, 0);
 }
 
 static void batch_lru_8_8_20(struct sim_hier *h, const struct ppr_access *a,
 			     size_t n)
 {
-	batch_lru_t(h, a, n, 3, 8, 8, 20, 0);  /* Haswell */
+	batch_lru_t(h, a, n, 3, 8, 8, 20);  /* Haswell */
 }
 
 static void batch_lru_8_8_16(struct sim_hier *h, const struct ppr_access *a,
 			     size_t n)
 {
-	batch_lru_t(h, a, n, 3, 8, 8, 16, 0);  /* dinero-p2, zen4-epyc */
+	batch_lru_t(h, a, n, 3, 8, 8, 16);  /* dinero-p2, zen4-epyc */
 }
 
 static void batch_lru_8_8(struct sim_hier *h, const struct ppr_access *a,
 			  size_t n)
 {
-	batch_lru_t(h, a, n, 2, 8, 8, 0, 0);
+	batch_lru_t(h, a, n, 2, 8, 8, 0);
 }
 
 static void access_slow(struct sim_hier *h, const struct ppr_access *a)
