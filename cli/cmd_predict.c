@@ -219,6 +219,10 @@ static void print_table(FILE *f, const struct machine *m,
 	fprintf(f, "  %-28s %14.0f\n", "T_irregular (eq. 3)",
 		o->t_irregular);
 	fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
+	if (pr->ppr_in.stall_cycles > 0)
+		fprintf(f, "  %-28s %14.0f  (%.0f mispredicted loop exits)\n",
+			"branch stalls", pr->ppr_in.stall_cycles,
+			pr->branch_misses);
 	fprintf(f, "  %-28s %14.0f\n", "total (eq. 4)", o->cycles);
 	fprintf(f, "\n  %-6s %12s %12s %14s %14s %12s %9s\n", "level",
 		"miss reg", "miss irr", "bytes reg", "bytes irr",
@@ -346,6 +350,10 @@ static void print_json(FILE *f, const struct machine *m,
 	cJSON_AddNumberToObject(o, "regular", pr->ppr.t_regular);
 	cJSON_AddNumberToObject(o, "irregular", pr->ppr.t_irregular);
 	cJSON_AddNumberToObject(o, "memory_side", pr->ppr.memory_side);
+	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);
+	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);
+	cJSON_AddNumberToObject(o, "branch_events", pr->branch_events);
+	cJSON_AddNumberToObject(o, "rows", pr->rows);
 	cJSON_AddNumberToObject(o, "total", pr->ppr.cycles);
 	o = cJSON_AddObjectToObject(root, "loop");
 	cJSON_AddNumberToObject(o, "cycles_per_iteration",

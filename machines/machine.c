@@ -33,7 +33,7 @@ static const char *const top_keys[] = {
 	"memory", "peak", "core", NULL
 };
 static const char *const hier_keys[] = {
-	"levels", "straddle", "writebacks", NULL
+	"levels", "straddle", "writebacks", "transfers_overlap", NULL
 };
 static const char *const level_keys[] = {
 	"name", "role", "size_bytes", "sets", "ways", "cl_size",
@@ -232,7 +232,9 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 	    (rc = machine_json_get_enum(doc, h, "straddle", 0, straddle_tab,
 					SIM_STRADDLE_SPLIT, &straddle, err)) ||
 	    (rc = machine_json_get_bool(doc, h, "writebacks", 0, 1, &wbs,
-					err)))
+					err)) ||
+	    (rc = machine_json_get_bool(doc, h, "transfers_overlap", 0, 0,
+					&m->transfers_overlap, err)))
 		return rc;
 	m->hier.straddle = (enum sim_straddle)straddle;
 	m->hier.writebacks = wbs;

@@ -53,6 +53,10 @@ struct machine {
 	double mem_peak_bandwidth_gbs; /* theoretical (channels x rate), GB/s;
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
+	int transfers_overlap;     /* hierarchy.transfers_overlap: 1 = line
+				      transfers overlap each other and the
+				      load/store instructions (AMD Zen); 0 =
+				      they add up (the paper's eq. 4) */
 
 	/* Peak figures of one core. */
 	double flops_per_cycle_dp;

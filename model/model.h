@@ -50,6 +50,13 @@ struct model_ppr_in {
 	double regular_by_origin[MODEL_MAX_LEVELS + 1];
 	double irregular_misses[MODEL_MAX_LEVELS]; /* misses of irregular
 						       data at each level */
+	int overlap;              /* 0: eq. (4) as the paper, memory side =
+				     S_DAG(L,S) + T_regular + T_irregular;
+				     1: transfers overlap each other and the
+				     memory instructions (AMD Zen), memory
+				     side = max(S_DAG(L,S), slowest link),
+				     each link carrying the regular and
+				     irregular lines that cross it */
 	unsigned nlevels;
 	double bw[MODEL_MAX_LEVELS];
 	unsigned line_size;
@@ -61,7 +68,12 @@ struct model_ppr_out {
 	double t_regular;     /* eq. 2, cycles */
 	double t_irregular;   /* eq. 3, cycles */
 	double t_irr_level[MODEL_MAX_LEVELS]; /* eq. 3 term per level */
-	double memory_side;   /* S_DAG(L,S) + T_regular + T_irregular */
+	double memory_side;   /* S_DAG(L,S) + T_regular + T_irregular, or
+				 with overlap the max of S_DAG(L,S) and
+				 t_link[] */
+	double t_link[MODEL_MAX_LEVELS]; /* overlap: cycles of the lines
+					    crossing into level i */
+	int link_max;         /* overlap: the slowest link (-1: none) */
 	double cycles;        /* eq. 4 denominator */
 	double time_s;
 	double gflops;

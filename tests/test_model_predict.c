@@ -151,6 +151,173 @@ static void test_ppr_by_origin(void)
 	}
 }
 
+/* Overlapping transfers (machine hierarchy.transfers_overlap, AMD Zen):
+ * the memory side is the slowest of the memory instructions and each
+ * link's lines (regular bytes from its origin level and beyond, plus the
+ * irregular misses into that level) at that link's bandwidth. */
+static void test_ppr_overlap(void)
+{
+	static const struct {
+		int line;
+		double orig[4];  /* regular bytes from L2, L3, memory (1..3) */
+		double irr[3];   /* irregular misses into L1, L2, L3 */
+		double want_side;
+		int link;
+		enum model_bottleneck b;
+	} rows[] = {
+		/* 6400 B from L2: 100 cycles on the L2->L1 link, hidden */
+		{ __LINE__, { 0, 6400, 0, 0 }, { 0, 0, 0 }, 1000, -1,
+		  MODEL_BOUND_MEMORY_INSTR },
+		/* links: L1 (6400 + 6400 + 128000) / 64 = 2200, L2 134400 /
+		 * 32 = 4200, L3 128000 / 12.8 = 10000 (the sum would be
+		 * 1000 + 10300) */
+		{ __LINE__, { 0, 6400, 6400, 128000 }, { 0, 0, 0 }, 10000, 2,
+		  MODEL_BOUND_REGULAR },
+		/* 3000 irregular L3 misses: (128000 + 192000) / 12.8 */
+		{ __LINE__, { 0, 6400, 6400, 128000 }, { 0, 0, 3000 }, 25000, 2,
+		  MODEL_BOUND_IRREGULAR },
+		/* 1000 irregular L1 misses: (6400 + 64000) / 64 = 1100 */
+		{ __LINE__, { 0, 6400, 0, 0 }, { 1000, 0, 0 }, 1100, 0,
+		  MODEL_BOUND_IRREGULAR },
+	};
+	unsigned r, k;
+
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		struct model_ppr_in in = { 0 };
+		struct model_ppr_out out;
+
+		in.nlevels = 3;
+		in.bw[0] = 64;
+		in.bw[1] = 32;
+		in.bw[2] = 12.8;
+		in.line_size = 64;
+		in.clock_ghz = 2.7;
+		in.flops = 1000;
+		in.compute_cycles = 500;
+		in.memory_cycles = 1000;
+		in.overlap = 1;
+		for (k = 0; k < 4; k++)
+			in.regular_by_origin[k] = rows[r].orig[k];
+		for (k = 0; k < 3; k++)
+			in.irregular_misses[k] = rows[r].irr[k];
+		T_CHECK_AT(model_ppr_eval(&in, &out, NULL) == 0, rows[r].line);
+		T_NEAR_AT(out.memory_side, rows[r].want_side, 1e-12,
+			  rows[r].line);
+		T_NEAR_AT(out.cycles, rows[r].want_side, 1e-12, rows[r].line);
+		T_CHECK_AT(out.link_max == rows[r].link, rows[r].line);
+		T_CHECK_AT(out.bottleneck == rows[r].b, rows[r].line);
+	}
+}
+
+/* CSR exits: rows of length 1, 2, 3, 3, 4, 0 change pair count or
+ * parity 2 + 2 + 1 + 0 + 2 + 1 = 8 times. */
+static void test_csr_exit_changes(void)
+{
+	uint64_t rp[7] = { 0, 1, 3, 6, 9, 13, 13 };
+	struct csr a;
+
+	memset(&a, 0, sizeof(a));
+	a.rows = 6;
+	a.cols = 13;
+	a.nnz = 13;
+	a.row_ptr = rp;
+	T_NEAR(model_spmv_csr_exit_changes(&a), 8, 0);
+	a.rows = 0;
+	T_NEAR(model_spmv_csr_exit_changes(&a), 0, 0);
+}
+
+/* The branch model of CSR: warm, a matrix of at most
+ * MODEL_BRANCH_LEARN_ROWS rows has its exits learned (no stalls); cold,
+ * every change costs MODEL_CSR_EXIT_MISS_CYCLES; a larger matrix pays
+ * warm too. */
+static void test_csr_branch_learning(void)
+{
+	static const char *const inputs[2] = { "gen:rmat:scale=10,seed=3",
+					       "gen:rmat:scale=15,seed=3" };
+	struct machine m;
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	unsigned k, cold;
+
+	if (!pr || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	for (k = 0; k < 2; k++)
+		for (cold = 0; cold < 2; cold++) {
+			struct kernel_params p;
+			struct model_predict_opts o = { (int)cold };
+			struct ppr_err err;
+
+			memset(&p, 0, sizeof(p));
+			memset(&err, 0, sizeof(err));
+			p.kernel = "spmv-csr";
+			p.input = inputs[k];
+			if (model_predict(&m, &p, &o, pr, &err)) {
+				printf("%s: %s\n", inputs[k], err.msg);
+				T_CHECK(0);
+				continue;
+			}
+			T_CHECK(pr->branch_events > 100);
+			if (k == 0 && !cold)
+				T_NEAR(pr->branch_misses, 0, 0);
+			else
+				T_NEAR(pr->branch_misses, pr->branch_events, 0);
+			T_NEAR(pr->ppr_in.stall_cycles, pr->branch_misses *
+			       MODEL_CSR_EXIT_MISS_CYCLES, 1e-12);
+		}
+	free(pr);
+	machine_release(&m);
+}
+
+/* An exclusive (victim) L3 is never filled from memory: lines that miss
+ * it go to L2.  They still come from memory, so the L3 level must show
+ * them: a 49,600-nonzero matrix (595,200 B of values and indices) on a
+ * 16 KiB exclusive L3 streams from memory on every run. */
+static void test_exclusive_l3_traffic(void)
+{
+	static const char text[] =
+		"{ \"name\": \"tiny-exclusive\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 4096, \"sets\": 8,"
+		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32 },\n"
+		"    { \"name\": \"L3\", \"size_bytes\": 16384, \"sets\": 16,"
+		" \"ways\": 16, \"cl_size\": 64, \"inclusion\": \"exclusive\",\n"
+		"      \"bandwidth_bytes_per_cycle\": 16 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
+	struct machine m;
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	struct kernel_params p;
+	struct ppr_err err;
+
+	memset(&err, 0, sizeof(err));
+	if (!pr || machine_load_string("tiny-exclusive.json", text,
+				       sizeof(text) - 1, &m, &err)) {
+		printf("tiny-exclusive: %s\n", err.msg);
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	T_CHECK(m.transfers_overlap == 1);
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = "gen:laplace2d:n=100";
+	if (model_predict(&m, &p, NULL, pr, &err)) {
+		printf("tiny-exclusive predict: %s\n", err.msg);
+		T_CHECK(0);
+	} else {
+		T_CHECK(pr->lev[2].bytes_regular >= 595200);
+		T_CHECK(pr->ppr_in.regular_by_origin[3] >= 595200);
+		/* overlapped: the memory link is the slowest (8 B/cy) */
+		T_CHECK(pr->ppr.link_max == 2);
+		T_CHECK(pr->ppr_in.overlap == 1);
+	}
+	free(pr);
+	machine_release(&m);
+}
+
 /* Tables 4-6 from machines/haswell.json and the paper's counts. */
 static void test_conv_paper(void)
 {
@@ -315,6 +482,10 @@ int main(void)
 	test_every_kernel_loop();
 	test_dag_fast();
 	test_ppr_by_origin();
+	test_ppr_overlap();
+	test_csr_exit_changes();
+	test_csr_branch_learning();
+	test_exclusive_l3_traffic();
 	test_conv_paper();
 	test_fft3d();
 	test_predict_consistency();
