@@ -953,6 +953,21 @@ static inline void host_prefetch_sets(const struct sim_hier *h,
  */
 #define PF_AHEAD 16
 
+/* size, op and tag of a reference as one number (the padding left out) */
+static inline __attribute__((always_inline)) uint64_t
+ref_meta(const struct ppr_access *r)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t m;
+
+	memcpy(&m, &r->size, sizeof(m));
+	return m << 16;
+#else
+	return (uint64_t)r->size | (uint64_t)r->op << 32 |
+	       (uint64_t)r->tag << 40;
+#endif
+}
+
 /*
  * sim_hier_access_batch() for a plain LRU hierarchy.  A reference inside
  * the line its first-level cache holds most recent (and, for a write,
@@ -967,20 +982,20 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 {
 	unsigned shift = h->shift;
 	uint64_t ls = (uint64_t)1 << shift;
+	const struct ppr_access *e = a + n;
 	size_t i = 0;
 
 	while (i < n) {
 		const struct ppr_access *r = a + i;
 		unsigned op = r->op & 3, tag = r->tag & 1;
+		uint64_t *cnt = h->lru_n[op][tag];
 		struct sim_cache *top = (!nl && op == PPR_OP_IFETCH &&
 					 h->l1i) ? h->l1i : h->l1d;
 		uint64_t line = r->addr >> shift;
 		uint64_t end = r->addr + (r->size ? r->size - 1 : 0);
 		int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
-		uint64_t lo, lim;
-		uint32_t size0;
-		uint16_t ot;
-		size_t j;
+		uint64_t lo, lim, meta;
+		const struct ppr_access *p;
 
 		if (__builtin_expect(end < r->addr || end >> shift != line,
 				     0)) {
@@ -993,33 +1008,38 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 			if (h->nbig && i + PF_AHEAD < n &&
 			    (a[i + PF_AHEAD].addr >> shift) - line + 4 > 8)
 				host_prefetch_sets(h, &a[i + PF_AHEAD]);
-			h->lru_n[op][tag][nl ?
-				lru_access_t(h, top, line, w, nl, w0, w1,
-					     w2) :
-				lru_access(h, top, line, w)]++;
+			cnt[nl ? lru_access_t(h, top, line, w, nl, w0, w1, w2) :
+				 lru_access(h, top, line, w)]++;
 			if (top->mru_line != line) {
 				i++;
 				continue;
 			}
 		} else {
-			h->lru_n[op][tag][0]++;
+			cnt[0]++;
 		}
-		/* the run of same-op, same-tag references inside the line
-		 * (same size too: then one comparison bounds the address) */
+		/* the run of references with the same size, op and tag
+		 * inside the line (with the size fixed, one comparison bounds
+		 * the address), two per step */
 		lo = line << shift;
-		size0 = r->size;
-		lim = ls - (size0 ? size0 : 1);
-		memcpy(&ot, &r->op, sizeof(ot));
-		for (j = i + 1; j < n; j++) {
-			uint16_t o;
+		lim = ls - (r->size ? r->size : 1);
+		meta = ref_meta(r);
+		p = r + 1;
+		if (p < e && p->addr - lo <= lim && ref_meta(p) == meta) {
+			for (p++; p + 2 <= e; p += 2) {
+				uint64_t x0 = p[0].addr - lo;
+				uint64_t x1 = p[1].addr - lo;
 
-			memcpy(&o, &a[j].op, sizeof(o));
-			if (a[j].addr - lo > lim || a[j].size != size0 ||
-			    o != ot)
-				break;
+				if ((x0 > x1 ? x0 : x1) > lim ||
+				    ((ref_meta(p) ^ meta) |
+				     (ref_meta(p + 1) ^ meta)))
+					break;
+			}
+			if (p < e && p->addr - lo <= lim &&
+			    ref_meta(p) == meta)
+				p++;
 		}
-		h->lru_n[op][tag][0] += j - i - 1;
-		i = j;
+		cnt[0] += (uint64_t)(p - r) - 1;
+		i = (size_t)(p - a);
 	}
 	lru_flush(h);
 }

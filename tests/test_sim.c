@@ -1251,6 +1251,7 @@ static void test_plain_lru_against_reference(void)
 					a->addr &= ~(uint64_t)(ls - 1);
 				if (rnd(16) == 0)
 					a->op = (uint8_t)rnd(4);
+				a->pad = (uint16_t)rnd(65536); /* ignored */
 				continue;
 			}
 			a->addr = 64 + (kind == 4 && i ?
