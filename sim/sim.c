@@ -66,11 +66,19 @@
  *     Disabled when L1 prefetches or 3C is on.  Hierarchies without
  *     prefetch, exclusive or write-through levels and 3C run single-line
  *     references through a loop (access_plain) that does what the
- *     recursive walk does, in the same order; when every cache there is
- *     also LRU with the modulo index, through lru_access, the same
- *     loop with the policy switches, the move to the front and the
- *     eviction written out inline (lru_access, called from batch_lru,
- *     which also counts the demand statistics per batch: lru_flush).
+ *     recursive walk does, in the same order.
+ *   - Plain LRU hierarchies (the above, and every cache LRU with the modulo
+ *     index: Haswell, dinero-p2, haswell-nine, cachegrind) take their own
+ *     batch path (batch_lru_t): a single-line reference that misses the
+ *     fast path does the same lookups, fills and victims in the same order
+ *     (lru_access), with the move to the front, the shift and the
+ *     back-invalidation written out; the references after it with the same
+ *     size, op and tag inside the same line are fast-path hits, counted in
+ *     one addition; the demand counts of the batch are kept per op, tag and
+ *     depth of the hit and added to the levels' statistics at the end of
+ *     the call (lru_flush).  The 8/8/20, 8/8/16 and 8/8-way shapes without
+ *     a split L1 have instances with the ways as constants, level by level
+ *     (lru_access_t); references straddling lines take the general walk.
  */
 #include <string.h>
 #if defined(__SSE2__)
@@ -983,6 +991,7 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 	unsigned shift = h->shift;
 	uint64_t ls = (uint64_t)1 << shift;
 	const struct ppr_access *e = a + n;
+	unsigned used = 0;
 	size_t i = 0;
 
 	while (i < n) {
@@ -1003,7 +1012,7 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 			i++;
 			continue;
 		}
-		h->lru_used |= 1u << (op * PPR_NTAGS + tag);
+		used |= 1u << (op * PPR_NTAGS + tag);
 		if (line != top->mru_line || (w && !top->mru_wok)) {
 			if (h->nbig && i + PF_AHEAD < n &&
 			    (a[i + PF_AHEAD].addr >> shift) - line + 4 > 8)
@@ -1041,6 +1050,7 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 		cnt[0] += (uint64_t)(p - r) - 1;
 		i = (size_t)(p - a);
 	}
+	h->lru_used |= used;
 	lru_flush(h);
 }
 
@@ -1060,7 +1070,7 @@ static void batch_lru_8_8_20(struct sim_hier *h, const struct ppr_access *a,
 static void batch_lru_8_8_16(struct sim_hier *h, const struct ppr_access *a,
 			     size_t n)
 {
-	batch_lru_t(h, a, n, 3, 8, 8, 16);  /* dinero-p2, zen4-epyc */
+	batch_lru_t(h, a, n, 3, 8, 8, 16);  /* dinero-p2 */
 }
 
 static void batch_lru_8_8(struct sim_hier *h, const struct ppr_access *a,
