@@ -16,8 +16,10 @@
  *   steady state), each capped at 4 MiB (fewer sets, same ways): within a
  *   sampled window the x working set is far below that, and reuse across
  *   the whole sweep cannot hit a level the working set overflows (the
- *   streams flush it).  An access to the line the previous access touched
- *   is dropped before the simulator (it hits L1 and counts nothing).
+ *   streams flush it).  Levels from the first that holds x twice over are
+ *   not simulated either (x's lines stay there: no steady-state misses).
+ *   An access to the line the previous access touched is dropped before
+ *   the simulator (it hits L1 and counts nothing).
  *   The streams' share of each level is ignored within a window.
  * - Sampling: windows of 840 rows (lcm of 1..8, so every block height
  *   tiles them), uniformly spaced, each preceded by an 840-row warm-up
@@ -27,8 +29,12 @@
  *   variation between windows, not a systematic difference of the rows
  *   between them (a mesh's boundary rows).  Small matrices are done whole.
  * - In-core time: the compiled kernel of each shape on the DAG, the block
- *   row loop with its block loop run (mean blocks per block row / blocks
- *   per inner iteration) times (rounded), so short block rows overlap.
+ *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
+ *   (model_nest_points; interpolated at the mean blocks per block row), so
+ *   block rows overlap in the reorder window as far as the schedule lets
+ *   them.  The whole loop's schedule is a lower bound beside eq. (4)
+ *   (core_cycles): S_DAG(compute) and S_DAG(memory) each miss the
+ *   accumulator chains that run through both halves.
  * - Branch mispredictions: a block row whose block count differs from the
  *   previous one's ends its inner loop where the predictor does not
  *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
@@ -123,6 +129,7 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	double blocks_s = 0, sum_w = 0, sum_w2 = 0, changes = 0;
 	double brows, nb, foot, xm[MODEL_MAX_LEVELS] = { 0 };
 	unsigned home;        /* 1..nlev: level holding everything; nlev+1: memory */
+	unsigned nsim;        /* levels simulated for x */
 	struct model_work wk = { 0 };
 	struct model_kernel_dag kd;
 	struct model_ppr_in in = { 0 };
@@ -140,11 +147,19 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 			home = lvl + 1;
 			break;
 		}
-	/* simulator over the levels that cannot hold the working set */
-	if (home > 1) {
+	/* simulator over the levels that cannot hold the working set,
+	 * from L1 up to the first level that holds x twice over (x alone
+	 * is simulated: from there on its lines stay, no misses) */
+	nsim = home - 1 < jb->nlev ? home - 1 : jb->nlev;
+	for (lvl = 0; lvl < nsim; lvl++)
+		if ((double)m->hier.levels[lvl].size >=
+		    2.0 * ((double)a->cols + 8) * 8)
+			break;
+	nsim = lvl;
+	if (nsim > 0) {
 		unsigned k;
 
-		cfg.nlevels = home - 1 < jb->nlev ? home - 1 : jb->nlev;
+		cfg.nlevels = nsim;
 		cfg.split_l1 = 0;
 		cfg.classify_3c = 0;
 		for (k = 0; k < cfg.nlevels; k++) {
@@ -246,7 +261,10 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	in.flops = 2.0 * (double)a->nnz;
 	in.compute_cycles = kd.compute_cycles;
 	in.memory_cycles = kd.memory_cycles;
-	in.core_cycles = kd.acc_chain_cycles;
+	/* the whole loop's schedule bounds the time from below: the
+	 * halves miss the chains through both (the accumulators) and the
+	 * overlap of short inner loops */
+	in.core_cycles = fmax(kd.acc_chain_cycles, kd.cycles);
 	in.stall_cycles = changes * (jb->nwin && jb->row_scale > 1.0 ?
 				     jb->row_scale : 1.0) *
 			  MODEL_BRANCH_MISS_CYCLES;
@@ -307,7 +325,6 @@ static void *worker(void *arg)
 			snprintf(sym, sizeof(sym), "kern_spmv_bcsr_%ux%u",
 				 idx / 8 + 1, idx % 8 + 1);
 			rc = model_nest_points_get(sym, jb->core,
-						   MODEL_NEST_TRIPS,
 						   &jb->pts[idx], &err);
 		} else {
 			rc = shape_eval(jb, idx, js, &err);
@@ -349,7 +366,7 @@ static double now_s(void)
  * cache), else $XDG_CACHE_HOME/ppr, else $HOME/.cache/ppr.  A missing,
  * unreadable or malformed file is recomputed; a failed write is ignored.
  */
-#define CACHE_MAGIC "ppr-bcsr-incore 1"
+#define CACHE_MAGIC "ppr-bcsr-incore 2"
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
@@ -442,7 +459,7 @@ static int cache_path(uint64_t key, char *buf, size_t n, int create)
 	return k > 0 && (size_t)k < n;
 }
 
-#define NPT_VALS (1 + 3 + MODEL_NEST_TRIPS * 3 + 1)
+#define NPT_VALS (1 + 3 + MODEL_NEST_POINTS * 3 + 1)
 
 static void pt_pack(const struct model_nest_points *p, double *v)
 {
@@ -451,7 +468,7 @@ static void pt_pack(const struct model_nest_points *p, double *v)
 	v[0] = p->flops_per_inner;
 	for (k = 0; k < 3; k++)
 		v[1 + k] = p->inner[k];
-	for (t = 0; t < MODEL_NEST_TRIPS; t++)
+	for (t = 0; t < MODEL_NEST_POINTS; t++)
 		for (k = 0; k < 3; k++)
 			v[4 + t * 3 + k] = p->nest[t][k];
 	v[NPT_VALS - 1] = p->acc_chain;
@@ -465,17 +482,16 @@ static void pt_unpack(struct model_nest_points *p, const double *v)
 	p->flops_per_inner = v[0];
 	for (k = 0; k < 3; k++)
 		p->inner[k] = v[1 + k];
-	for (t = 0; t < MODEL_NEST_TRIPS; t++)
+	for (t = 0; t < MODEL_NEST_POINTS; t++)
 		for (k = 0; k < 3; k++)
 			p->nest[t][k] = v[4 + t * 3 + k];
-	p->ntrips = MODEL_NEST_TRIPS;
 	p->acc_chain = v[NPT_VALS - 1];
 }
 
 /* 1 when all 64 shapes were read from the cache file. */
 static int cache_read(uint64_t key, struct model_nest_points *pts)
 {
-	char path[4200], line[2048];
+	char path[4200], line[4096];
 	unsigned i, k;
 	FILE *f;
 	int ok = 1;

@@ -201,16 +201,19 @@ done:
 	return rc;
 }
 
+const unsigned model_nest_trips[MODEL_NEST_POINTS] = {
+	1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64
+};
+
 int model_nest_points_get(const char *symbol, const struct dag_core *core,
-			 unsigned max_trips, struct model_nest_points *pt,
-			 struct ppr_err *err)
+			 struct model_nest_points *pt, struct ppr_err *err)
 {
 	const char *text = model_kernel_asm(symbol);
 	struct dag_prog *p;
 	struct dag_loop loop;
 	struct dag_result res;
 	struct dag_sched_opts o = { 0 };
-	unsigned t;
+	unsigned k;
 	int rc;
 
 	memset(pt, 0, sizeof(*pt));
@@ -218,8 +221,6 @@ int model_nest_points_get(const char *symbol, const struct dag_core *core,
 		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
 				   "no extracted loop for kernel symbol '%s'",
 				   symbol ? symbol : "(null)");
-	if (max_trips < 1 || max_trips > MODEL_NEST_TRIPS)
-		max_trips = MODEL_NEST_TRIPS;
 	p = dag_prog_new();
 	rc = dag_asm_parse(p, text, strlen(text), symbol, err);
 	if (!rc)
@@ -239,65 +240,67 @@ int model_nest_points_get(const char *symbol, const struct dag_core *core,
 	pt->inner[0] = res.cycles_per_iter;
 	pt->inner[1] = res.compute_cycles;
 	pt->inner[2] = res.memory_cycles;
-	o.iterations = 24;
-	for (t = 1; t <= max_trips; t++) {
+	for (k = 0; k < MODEL_NEST_POINTS; k++) {
+		unsigned t = model_nest_trips[k];
+
+		/* enough outer iterations for a steady state: at least 24
+		 * or about 200 inner ones */
 		o.inner_trips = t;
+		o.iterations = t <= 8 ? 24 : 200 / t > 4 ? 200 / t : 4;
 		rc = dag_sched_run(p, &loop, core, &o, &res, err);
 		if (rc)
 			goto done;
-		pt->nest[t - 1][0] = res.cycles_per_iter;
-		pt->nest[t - 1][1] = res.compute_cycles;
-		pt->nest[t - 1][2] = res.memory_cycles;
-		if (t == 1)
+		pt->nest[k][0] = res.cycles_per_iter;
+		pt->nest[k][1] = res.compute_cycles;
+		pt->nest[k][2] = res.memory_cycles;
+		if (k == 0)
 			pt->res1 = res;
 	}
-	pt->ntrips = max_trips;
 	pt->acc_chain = acc_chain(p, loop.outer_begin, loop.outer_end, core);
 done:
 	dag_prog_free(p);
 	return rc;
 }
 
-unsigned model_nest_trips_needed(const struct model_nest_points *pt,
-				 const struct model_work *w)
-{
-	double trips = pt->flops_per_inner > 0 ?
-		w->inner_flops_per_outer / pt->flops_per_inner : 1;
-
-	if (trips < 1)
-		trips = 1;
-	return trips >= MODEL_NEST_TRIPS ? MODEL_NEST_TRIPS :
-	       (unsigned)floor(trips);
-}
-
 int model_nest_points_eval(const struct model_nest_points *pt,
 			   const struct model_work *w,
 			   struct model_kernel_dag *out, struct ppr_err *err)
 {
-	double trips, extra;
-	unsigned t0 = model_nest_trips_needed(pt, w);
-	const double *nest;
+	const unsigned *T = model_nest_trips, n = MODEL_NEST_POINTS;
+	double trips, v[3];
+	unsigned k, j;
 
+	(void)err;
 	memset(out, 0, sizeof(*out));
-	if (t0 > pt->ntrips)
-		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
-				   "nested schedule for %u inner trips not "
-				   "computed", t0);
-	nest = pt->nest[t0 - 1];
 	trips = pt->flops_per_inner > 0 ?
 		w->inner_flops_per_outer / pt->flops_per_inner : 1;
 	if (trips < 1)
 		trips = 1;
-	extra = trips - t0;
+	if (trips >= T[n - 1]) {
+		/* beyond the last point: its slope, the steady state of
+		 * long inner loops with the outer loop overlapping */
+		double d = T[n - 1] - T[n - 2];
+
+		for (j = 0; j < 3; j++)
+			v[j] = pt->nest[n - 1][j] + (trips - T[n - 1]) *
+			       (pt->nest[n - 1][j] - pt->nest[n - 2][j]) / d;
+	} else {
+		for (k = 0; k + 1 < n && T[k + 1] <= trips; k++)
+			;
+		if (k + 1 >= n)
+			k = n - 2;
+		for (j = 0; j < 3; j++)
+			v[j] = pt->nest[k][j] + (trips - T[k]) *
+			       (pt->nest[k + 1][j] - pt->nest[k][j]) /
+			       (double)(T[k + 1] - T[k]);
+	}
 	out->inner_trips = trips;
 	out->iterations = w->outer_iters;
 	out->res = pt->res1;
-	out->cycles_per_iter = nest[0] + extra * pt->inner[0];
-	out->cycles = out->cycles_per_iter * out->iterations;
-	out->compute_cycles = (nest[1] + extra * pt->inner[1]) *
-			      out->iterations;
-	out->memory_cycles = (nest[2] + extra * pt->inner[2]) *
-			     out->iterations;
+	out->cycles_per_iter = v[0];
+	out->cycles = v[0] * out->iterations;
+	out->compute_cycles = v[1] * out->iterations;
+	out->memory_cycles = v[2] * out->iterations;
 	out->acc_chain_per_inner = pt->acc_chain;
 	out->acc_chain_cycles = pt->acc_chain * out->iterations * trips;
 	return 0;
@@ -308,7 +311,6 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 			  struct model_kernel_dag *out, struct ppr_err *err)
 {
 	struct model_nest_points *pt;
-	unsigned need;
 	int rc;
 
 	if (!(w->outer_iters > 0))
@@ -317,17 +319,10 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 	if (!pt)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
-	/* the inner loop first, to know how many trips to nest */
-	rc = model_nest_points_get(symbol, core, 1, pt, err);
+	rc = model_nest_points_get(symbol, core, pt, err);
 	if (rc == PPR_EINVAL && model_kernel_asm(symbol)) {
 		free(pt);
 		return model_kernel_dag(symbol, core, w, out, err);
-	}
-	if (!rc) {
-		need = model_nest_trips_needed(pt, w);
-		if (need > 1)
-			rc = model_nest_points_get(symbol, core, need, pt,
-						   err);
 	}
 	if (!rc)
 		rc = model_nest_points_eval(pt, w, out, err);

@@ -69,11 +69,9 @@ int model_kernel_dag(const char *symbol, const struct dag_core *core,
 		     struct ppr_err *err);
 
 /*
- * The same, cheaper (for the 64-shape selection): the inner loop's steady
- * state per iteration plus the enclosing loop scheduled with at most 3
- * inner trips; trips beyond those add steady-state inner iterations.
- * Within a few percent of model_kernel_dag for long inner loops, exact for
- * at most 3 trips.
+ * The same, cheaper per call once the points below are known (the 64-shape
+ * selection caches them): the enclosing loop scheduled at a few inner trip
+ * counts (1..64) and interpolated between them.
  */
 int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 			  const struct model_work *w,
@@ -82,25 +80,24 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
 /*
  * What model_kernel_dag_fast computes from the DAG, kept apart from the
  * work so it can be computed once per (core, kernel) and reused: the
- * inner loop's steady state and the enclosing loop scheduled with 1..3
- * inner trips (cycles, S_DAG(compute), S_DAG(memory) per iteration).
+ * inner loop's steady state, and the enclosing loop scheduled with
+ * model_nest_trips[k] inner trips (cycles, S_DAG(compute), S_DAG(memory)
+ * per outer iteration).  A trip count between two points interpolates
+ * linearly; beyond the last, the last segment's slope continues (inner
+ * loops that long overlap their outer iterations as at 64 trips).
  */
-#define MODEL_NEST_TRIPS 3
+#define MODEL_NEST_POINTS 12
+extern const unsigned model_nest_trips[MODEL_NEST_POINTS];
 struct model_nest_points {
 	double flops_per_inner;
-	double inner[3];                  /* cycles, compute, memory */
-	double nest[MODEL_NEST_TRIPS][3]; /* with 1..3 inner trips */
-	unsigned ntrips;                  /* nest[0..ntrips-1] filled */
-	double acc_chain;                 /* accumulator recurrence */
-	struct dag_result res1;           /* the 1-trip schedule (report) */
+	double inner[3];                   /* cycles, compute, memory */
+	double nest[MODEL_NEST_POINTS][3]; /* per model_nest_trips[k] */
+	double acc_chain;                  /* accumulator recurrence */
+	struct dag_result res1;            /* the 1-trip schedule (report) */
 };
-/* Schedules for 1..max_trips inner trips (PPR_EINVAL: not nested). */
+/* All points (PPR_EINVAL: the kernel has no enclosing loop). */
 int model_nest_points_get(const char *symbol, const struct dag_core *core,
-			 unsigned max_trips, struct model_nest_points *pt,
-			 struct ppr_err *err);
-/* Inner trips whose nested schedule w needs (1..MODEL_NEST_TRIPS). */
-unsigned model_nest_trips_needed(const struct model_nest_points *pt,
-				 const struct model_work *w);
+			 struct model_nest_points *pt, struct ppr_err *err);
 /* model_kernel_dag_fast from the points (no scheduling). */
 int model_nest_points_eval(const struct model_nest_points *pt,
 			   const struct model_work *w,
