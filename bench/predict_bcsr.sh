@@ -6,17 +6,25 @@
 # equivalents.  Summary: min and mean share, mean cost.
 #
 #   PPR=./ppr MACHINE=machines/zen4-epyc.json sh bench/predict_bcsr.sh
-#   BCSR_BIG=0 skips the generated matrices over the L3 (minutes each).
+#   BCSR_BIG=0 skips the generated matrices over the L3 (minutes each);
+#   BCSR_MED=0 skips the medium ones.  The in-core schedules of the 64
+#   kernels are computed once per machine and executable (cached, see
+#   model/bcsr_select.c) before the loop; their one-time cost is printed
+#   apart.  Measured figures: least thread CPU time per SpMV over
+#   ROUNDS rounds x REPS samples (ppr bcsr --measure).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 MED=$ROOT/../shared/matrices/medium
 REPS=${REPS:-5}
+ROUNDS=${ROUNDS:-3}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 list=""
-if [ -d "$MED" ]; then
+if [ "${BCSR_MED:-1}" = 0 ]; then
+	:
+elif [ -d "$MED" ]; then
 	for f in "$MED"/*; do
 		case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
 	done
@@ -27,11 +35,16 @@ if [ "${BCSR_BIG:-1}" = 1 ]; then
 	# over the L3 of the machines shipped (32 MiB): >= 3 over 5e6 nonzeros
 	list="$list gen:fem3d:n=40,dof=2 gen:fem3d:n=36,dof=3 gen:laplace3d:n=120 gen:rmat:scale=20,edge_factor=8"
 fi
+"$PPR" bcsr --machine "$MACHINE" --reps 1 --format json gen:laplace2d:n=8 \
+	> "$tmp/w.json" 2> /dev/null &&
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+print("in-core schedules: %s (%.3f s)" % ("already cached" if d["incore_cached"]
+      else "computed and cached", d["prediction_wall_s"]))' "$tmp/w.json"
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s\n' matrix nnz pick best \
 	"pick GF" "best GF" share cost
 for mtx in $list; do
 	name=$(basename "$mtx")
-	if ! "$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" \
+	if ! "$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" --rounds "$ROUNDS" \
 		--format json "$mtx" > "$tmp/o.json" 2> "$tmp/e"; then
 		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
 		continue
