@@ -218,7 +218,19 @@ static void print_table(FILE *f, const struct machine *m,
 	fprintf(f, "  %-28s %14.0f\n", "T_regular (eq. 2)", o->t_regular);
 	fprintf(f, "  %-28s %14.0f\n", "T_irregular (eq. 3)",
 		o->t_irregular);
-	fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
+	if (pr->ppr_in.overlap) {
+		for (i = 0; i < pr->nlevels; i++) {
+			char lab[64];
+
+			snprintf(lab, sizeof(lab), "lines into %s",
+				 pr->lev[i].name);
+			fprintf(f, "  %-28s %14.0f\n", lab, o->t_link[i]);
+		}
+		fprintf(f, "  %-28s %14.0f  (transfers overlap: max of "
+			"S_DAG(memory) and the lines)\n", "memory side", o->memory_side);
+	} else {
+		fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
+	}
 	if (pr->ppr_in.stall_cycles > 0)
 		fprintf(f, "  %-28s %14.0f  (%.0f mispredicted loop exits)\n",
 			"branch stalls", pr->ppr_in.stall_cycles,
@@ -350,6 +362,14 @@ static void print_json(FILE *f, const struct machine *m,
 	cJSON_AddNumberToObject(o, "regular", pr->ppr.t_regular);
 	cJSON_AddNumberToObject(o, "irregular", pr->ppr.t_irregular);
 	cJSON_AddNumberToObject(o, "memory_side", pr->ppr.memory_side);
+	cJSON_AddBoolToObject(o, "transfers_overlap", pr->ppr_in.overlap != 0);
+	if (pr->ppr_in.overlap) {
+		cJSON *lk = cJSON_AddArrayToObject(o, "link_cycles");
+
+		for (i = 0; i < pr->nlevels; i++)
+			cJSON_AddItemToArray(lk, cJSON_CreateNumber(
+				pr->ppr.t_link[i]));
+	}
 	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);
 	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);
 	cJSON_AddNumberToObject(o, "branch_events", pr->branch_events);

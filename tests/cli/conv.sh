@@ -46,6 +46,18 @@ grep -q 'memory=avx2-unaligned' "$tmp/t" && ok || bad "table advice"
 n=$(grep -c '"predicted_gflops"' "$tmp/m.json")
 [ "$n" = 6 ] && ok || bad "model mode: $n algorithm rows"
 grep -q '"best"' "$tmp/m.json" && ok || bad "model mode best"
+# --measure: median and best-run GFLOPS per algorithm, errors of both, the
+# measured best; csv rows carry all ten fields
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	--format json > "$tmp/mm.json" 2> /dev/null || bad "measure exit"
+for k in measured_gflops measured_gflops_best error error_best; do
+	[ "$(grep -c "\"$k\":" "$tmp/mm.json")" = 3 ] && ok || bad "measure key $k"
+done
+grep -q '"measured_best":	"' "$tmp/mm.json" && ok || bad "measured_best"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	--format csv > "$tmp/mc" 2> /dev/null || bad "measure csv exit"
+[ "$(awk -F, 'NF != 10' "$tmp/mc" | wc -l)" -eq 0 ] && [ "$(wc -l < "$tmp/mc")" -eq 4 ] \
+	&& ok || bad "measure csv fields: $(cat "$tmp/mc")"
 
 # errors
 "$PPR" conv --paper > /dev/null 2> "$tmp/e"; rc=$?
