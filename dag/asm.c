@@ -1053,8 +1053,9 @@ int dag_insn_parse(const char *line, struct dag_insn *in, const char *name,
 
 		if (op.sem & S_UNARY)
 			rmw = 1;
-		else if ((op.sem & S_RMW) && nreg_ops <= 2 && nop >= 2)
-			rmw = 1;
+		else if ((op.sem & S_RMW) && nreg_ops <= 2 && nop >= 2 &&
+			 !(nop == 3 && !strcmp(op.name, "imul")))
+			rmw = 1;   /* imul $imm, src, dst does not read dst */
 		/* movss/movsd from memory write the whole register (upper
 		 * lanes zeroed): only the register-to-register form merges */
 		if ((op.sem & S_MOVLIKE) && memi >= 0 && memi < nop - 1 &&

@@ -204,6 +204,9 @@ static const struct {
 	{ __LINE__, "addq $8, (%rax)", DAG_INT_ALU, DAG_F_LOAD | DAG_F_STORE,
 	  "", "flags", 8 },
 	{ __LINE__, "incq %rax", DAG_INT_ALU, 0, "rax", "flags rax", 0 },
+	{ __LINE__, "imulq %r10, %rax", DAG_INT_MUL, 0, "r10 rax", "flags rax", 0 },
+	/* the three-operand form writes its destination without reading it */
+	{ __LINE__, "imulq $3, %r10, %rax", DAG_INT_MUL, 0, "r10", "flags rax", 0 },
 	{ __LINE__, "salq $5, %rdx", DAG_INT_SHIFT, 0, "rdx", "flags rdx", 0 },
 	{ __LINE__, "seta %al", DAG_INT_ALU, 0, "flags rax", "rax", 0 },
 	{ __LINE__, "cltq", DAG_INT_ALU, 0, "rax", "rax", 0 },
