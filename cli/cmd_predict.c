@@ -374,6 +374,7 @@ static void print_json(FILE *f, const struct machine *m,
 	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);
 	cJSON_AddNumberToObject(o, "branch_events", pr->branch_events);
 	cJSON_AddNumberToObject(o, "rows", pr->rows);
+	cJSON_AddNumberToObject(o, "branches", pr->branches);
 	cJSON_AddNumberToObject(o, "total", pr->ppr.cycles);
 	o = cJSON_AddObjectToObject(root, "loop");
 	cJSON_AddNumberToObject(o, "cycles_per_iteration",

@@ -38,11 +38,13 @@
  *   parity does (model_spmv_csr_exit_changes).  Measured on this machine
  *   (bench/predict_branch.sh: rows of random length 1..9 against rows of
  *   constant length, x in L1): a change costs MODEL_CSR_EXIT_MISS_CYCLES
- *   = 25 cycles, and in repeated runs (the warm steady state `ppr
- *   measure` times) the history-based predictor learns the whole sequence
- *   of exits of up to about 14,000 rows and cannot beyond 16,000
- *   (MODEL_BRANCH_LEARN_ROWS = 15,000 rows): small matrices pay nothing,
- *   large ones every change.  Cold predictions pay every change.
+ *   = 25 cycles.  In repeated runs (the warm steady state `ppr measure`
+ *   times) the history-based predictor learns the whole sequence of exits
+ *   while the run executes at most about MODEL_BRANCH_LEARN_BRANCHES =
+ *   75,000 branches (its history and tables fill with branch executions,
+ *   so long rows, with many back edges each, exhaust it in fewer rows);
+ *   beyond, the share 1 - 75,000 / branches of the changes mispredicts
+ *   (model_csr_exit_unlearned).  Cold predictions pay every change.
  * - ECM (Kerncraft form): T_OL = S_DAG(compute), T_nOL = S_DAG(memory),
  *   transfer terms = (misses + write-backs) x line at each level / that
  *   link's bandwidth, summed.
@@ -128,9 +130,9 @@ double model_spmv_length_changes(const struct csr *a, unsigned r,
 	return (double)n;
 }
 
-double model_spmv_csr_exit_changes(const struct csr *a)
+double model_spmv_csr_exit_changes(const struct csr *a, double *branches)
 {
-	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, n = 0;
+	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, n = 0, b = 0;
 
 	for (i = 0; i < a->rows; i++) {
 		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
@@ -141,8 +143,21 @@ double model_spmv_csr_exit_changes(const struct csr *a)
 			n++;
 		prev_pairs = len / 2;
 		prev_odd = len & 1;
+		/* pair test, pair loop back edges, remainder test, outer */
+		b += 3 + len / 2;
 	}
+	if (branches)
+		*branches = (double)b;
 	return (double)n;
+}
+
+double model_csr_exit_unlearned(double branches, int cold)
+{
+	if (cold)
+		return 1;
+	if (branches <= MODEL_BRANCH_LEARN_BRANCHES)
+		return 0;
+	return 1 - MODEL_BRANCH_LEARN_BRANCHES / branches;
 }
 
 static int is_spmv(const struct kernel_params *p)
@@ -299,11 +314,11 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			out->rows = (double)a.rows;
 			if (!strcmp(p->kernel, "spmv-csr")) {
 				out->branch_events =
-					model_spmv_csr_exit_changes(&a);
-				out->branch_misses = out->branch_events;
-				if (!out->cold && out->rows <=
-				    MODEL_BRANCH_LEARN_ROWS)
-					out->branch_misses = 0;
+					model_spmv_csr_exit_changes(&a,
+						&out->branches);
+				out->branch_misses = out->branch_events *
+					model_csr_exit_unlearned(
+						out->branches, out->cold);
 			}
 			matrix_csr_release(&a);
 		}

@@ -134,6 +134,7 @@ struct model_prediction {
 	double branch_events;    /* CSR: changes of the inner loop's exit
 				    pattern from one row to the next */
 	double rows;             /* SpMV: matrix rows */
+	double branches;         /* CSR: conditional branches per run */
 	int cold;
 };
 
@@ -149,12 +150,14 @@ struct model_prediction {
  * CSR (spmv-csr) loop exits, measured on the zen4-epyc machine (Zen 5)
  * with bench/predict_branch.sh: cycles per mispredicted exit (random row
  * lengths 1..9 against constant ones: 32.5 cycles per row at 1.29 exit
- * changes per row at 32,000 and 64,000 rows, median of 50 runs), and the number of rows whose exit sequence the
- * predictor learns over repeated runs (learned at 14,000 rows, not at
- * 16,000).
+ * changes per row at 32,000 and 64,000 rows, median of 50 runs), and how
+ * many branch executions per run the predictor learns over repeated runs
+ * (all exits learned up to 70,000-88,000 branches; beyond, the unlearned
+ * share follows 1 - B0 / branches with B0 = 63,000-99,000, median 76,000,
+ * over row lengths 10..18 and 4 or 6; lengths 1..9 lose it faster).
  */
 #define MODEL_CSR_EXIT_MISS_CYCLES 25.0
-#define MODEL_BRANCH_LEARN_ROWS 15000.0
+#define MODEL_BRANCH_LEARN_BRANCHES 75000.0
 
 /* Rows (block rows of height r, counted in blocks of width c; r = c = 1
  * for CSR) whose length differs from the previous one's. */
@@ -162,8 +165,13 @@ double model_spmv_length_changes(const struct csr *a, unsigned r,
 				 unsigned c);
 /* CSR: rows whose pair count (len / 2) differs from the previous row's,
  * plus rows whose parity differs: the exits of the compiled loop, which
- * runs pairs of nonzeros then an odd remainder, that differ. */
-double model_spmv_csr_exit_changes(const struct csr *a);
+ * runs pairs of nonzeros then an odd remainder, that differ.  *branches
+ * (if not NULL): the conditional branches one run executes (3 per row
+ * plus one per pair). */
+double model_spmv_csr_exit_changes(const struct csr *a, double *branches);
+/* Share of the exit changes that mispredict: 1 cold; warm 0 up to
+ * MODEL_BRANCH_LEARN_BRANCHES branches per run, then 1 - that / branches. */
+double model_csr_exit_unlearned(double branches, int cold);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the

@@ -215,21 +215,28 @@ static void test_csr_exit_changes(void)
 {
 	uint64_t rp[7] = { 0, 1, 3, 6, 9, 13, 13 };
 	struct csr a;
+	double b = -1;
 
 	memset(&a, 0, sizeof(a));
 	a.rows = 6;
 	a.cols = 13;
 	a.nnz = 13;
 	a.row_ptr = rp;
-	T_NEAR(model_spmv_csr_exit_changes(&a), 8, 0);
+	T_NEAR(model_spmv_csr_exit_changes(&a, &b), 8, 0);
+	/* 3 per row + pairs 0 + 1 + 1 + 1 + 2 + 0 */
+	T_NEAR(b, 23, 0);
 	a.rows = 0;
-	T_NEAR(model_spmv_csr_exit_changes(&a), 0, 0);
+	T_NEAR(model_spmv_csr_exit_changes(&a, NULL), 0, 0);
+	T_NEAR(model_csr_exit_unlearned(1e9, 1), 1, 0);
+	T_NEAR(model_csr_exit_unlearned(MODEL_BRANCH_LEARN_BRANCHES, 0), 0, 0);
+	T_NEAR(model_csr_exit_unlearned(4 * MODEL_BRANCH_LEARN_BRANCHES, 0),
+	       0.75, 1e-12);
 }
 
-/* The branch model of CSR: warm, a matrix of at most
- * MODEL_BRANCH_LEARN_ROWS rows has its exits learned (no stalls); cold,
- * every change costs MODEL_CSR_EXIT_MISS_CYCLES; a larger matrix pays
- * warm too. */
+/* The branch model of CSR: warm, a matrix whose run executes at most
+ * MODEL_BRANCH_LEARN_BRANCHES branches has its exits learned (no
+ * stalls); cold, every change costs MODEL_CSR_EXIT_MISS_CYCLES; a larger
+ * matrix pays warm for the unlearned share. */
 static void test_csr_branch_learning(void)
 {
 	static const char *const inputs[2] = { "gen:rmat:scale=10,seed=3",
@@ -261,8 +268,15 @@ static void test_csr_branch_learning(void)
 			T_CHECK(pr->branch_events > 100);
 			if (k == 0 && !cold)
 				T_NEAR(pr->branch_misses, 0, 0);
-			else
+			else if (cold)
 				T_NEAR(pr->branch_misses, pr->branch_events, 0);
+			else
+				T_NEAR(pr->branch_misses, pr->branch_events *
+				       (1 - MODEL_BRANCH_LEARN_BRANCHES /
+					pr->branches), 1e-12);
+			if (k == 1)
+				T_CHECK(pr->branches >
+					MODEL_BRANCH_LEARN_BRANCHES);
 			T_NEAR(pr->ppr_in.stall_cycles, pr->branch_misses *
 			       MODEL_CSR_EXIT_MISS_CYCLES, 1e-12);
 		}
