@@ -11,6 +11,6 @@ echo
 # 8 MiB (L3) and 256 MiB (memory) on zen4-epyc.json; the aligned variant
 # also reads 4 copies of the input (5x the input bytes).
 SIZES=${SIZES:-4096,65536,1048576,33554432}
-uptime
+echo "load: $(uptime | sed 's/.*load average: //')"
 "$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" --sizes "$SIZES"
-uptime
+echo "load: $(uptime | sed 's/.*load average: //')"

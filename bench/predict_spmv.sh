@@ -14,6 +14,7 @@ list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
 [ -d "$MED" ] && for f in "$MED"/*; do
 	case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
 done
+echo "load: $(uptime | sed 's/.*load average: //')"
 printf '%-30s %11s %11s %8s %8s %8s\n' matrix "measured s" "PPR s" "PPR err" \
 	"ECM err" "Roof err"
 for mtx in $list; do
@@ -36,6 +37,7 @@ print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$t
 		if (a < 0) a = -a; if (b < 0) b = -b; if (c < 0) c = -c;
 		print a, b, c }' >> "$tmp/err"
 done
+echo "load: $(uptime | sed 's/.*load average: //')"
 [ -s "$tmp/err" ] || exit 0
 for col in 1 2 3; do
 	sort -g -k$col,$col "$tmp/err" | awk -v c=$col -v name="$(echo PPR ECM Roofline | cut -d' ' -f$col)" '
