@@ -930,10 +930,11 @@ static void lru_flush(struct sim_hier *h)
 					h->l1i : h->l1d;
 
 		for (tag = 0; tag < PPR_NTAGS; tag++) {
-			uint64_t *n = h->lru_n[op][tag], reach = 0;
+			unsigned ot = op * PPR_NTAGS + tag;
+			uint64_t *n = h->lru_n[ot], reach = 0;
 			struct sim_cache *c;
 
-			if (!(h->lru_used >> (op * PPR_NTAGS + tag) & 1))
+			if (!(h->lru_used >> ot & 1))
 				continue;
 			for (d = 0; d <= SIM_MAX_LEVELS; d++)
 				reach += n[d];
@@ -989,38 +990,35 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 	    unsigned nl, uint32_t w0, uint32_t w1, uint32_t w2)
 {
 	unsigned shift = h->shift;
-	uint64_t ls = (uint64_t)1 << shift;
-	const struct ppr_access *e = a + n;
+	uint64_t ls = (uint64_t)1 << shift, lmask = ls - 1;
+	const struct ppr_access *r = a, *e = a + n, *p;
 	unsigned used = 0;
-	size_t i = 0;
 
-	while (i < n) {
-		const struct ppr_access *r = a + i;
-		unsigned op = r->op & 3, tag = r->tag & 1;
-		uint64_t *cnt = h->lru_n[op][tag];
-		struct sim_cache *top = (!nl && op == PPR_OP_IFETCH &&
+	while (r < e) {
+		unsigned ot = (unsigned)(r->op & 3) << 1 | (r->tag & 1);
+		uint64_t *cnt = h->lru_n[ot];
+		struct sim_cache *top = (!nl && ot >> 1 == PPR_OP_IFETCH &&
 					 h->l1i) ? h->l1i : h->l1d;
-		uint64_t line = r->addr >> shift;
-		uint64_t end = r->addr + (r->size ? r->size - 1 : 0);
-		int w = op == PPR_OP_STORE || op == PPR_OP_MODIFY;
+		uint64_t line = r->addr >> shift, size = r->size + !r->size;
+		int w = r->op & 1;   /* PPR_OP_STORE, PPR_OP_MODIFY */
 		uint64_t lo, lim, meta;
-		const struct ppr_access *p;
 
-		if (__builtin_expect(end < r->addr || end >> shift != line,
-				     0)) {
+		/* (size 0 counts as 1 byte; a reference past the end of the
+		 * address space straddles too) */
+		if (__builtin_expect((r->addr & lmask) + size > ls, 0)) {
 			access_slow(h, r);
-			i++;
+			r++;
 			continue;
 		}
-		used |= 1u << (op * PPR_NTAGS + tag);
+		used |= 1u << ot;
 		if (line != top->mru_line || (w && !top->mru_wok)) {
-			if (h->nbig && i + PF_AHEAD < n &&
-			    (a[i + PF_AHEAD].addr >> shift) - line + 4 > 8)
-				host_prefetch_sets(h, &a[i + PF_AHEAD]);
+			if (h->nbig && e - r > PF_AHEAD &&
+			    (r[PF_AHEAD].addr >> shift) - line + 4 > 8)
+				host_prefetch_sets(h, r + PF_AHEAD);
 			cnt[nl ? lru_access_t(h, top, line, w, nl, w0, w1, w2) :
 				 lru_access(h, top, line, w)]++;
 			if (top->mru_line != line) {
-				i++;
+				r++;
 				continue;
 			}
 		} else {
@@ -1030,11 +1028,11 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 		 * inside the line (with the size fixed, one comparison bounds
 		 * the address), two per step */
 		lo = line << shift;
-		lim = ls - (r->size ? r->size : 1);
+		lim = ls - size;
 		meta = ref_meta(r);
 		p = r + 1;
 		if (p < e && p->addr - lo <= lim && ref_meta(p) == meta) {
-			for (p++; p + 2 <= e; p += 2) {
+			for (p++; e - p >= 2; p += 2) {
 				uint64_t x0 = p[0].addr - lo;
 				uint64_t x1 = p[1].addr - lo;
 
@@ -1048,7 +1046,7 @@ batch_lru_t(struct sim_hier *h, const struct ppr_access *a, size_t n,
 				p++;
 		}
 		cnt[0] += (uint64_t)(p - r) - 1;
-		i = (size_t)(p - a);
+		r = p;
 	}
 	h->lru_used |= used;
 	lru_flush(h);

@@ -108,10 +108,11 @@ struct sim_hier {
 	int plain;                              /* access_plain() allowed */
 	int plain_lru;                          /* ... and all LRU, modulo */
 	uint64_t l0_removed;                    /* lines taken out of L1s */
-	/* plain LRU path: demand references per op, tag and the depth they
-	 * hit at (SIM_MAX_LEVELS: memory), counted into the levels' stats
-	 * at the end of each call (lru_flush); lru_used marks op*2+tag */
-	uint64_t lru_n[PPR_NOPS][PPR_NTAGS][SIM_MAX_LEVELS + 1];
+	/* plain LRU path: demand references per op * PPR_NTAGS + tag and
+	 * the depth they hit at (the chain's length: memory), counted into
+	 * the levels' stats at the end of each call (lru_flush); lru_used
+	 * marks the op/tag pairs seen */
+	uint64_t lru_n[PPR_NOPS * PPR_NTAGS][SIM_MAX_LEVELS + 1];
 	unsigned lru_used;
 	/* the plain LRU path's batch function for this shape, or NULL */
 	void (*lru_batch)(struct sim_hier *h, const struct ppr_access *a,
