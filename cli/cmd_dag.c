@@ -399,11 +399,27 @@ static int dump_core(FILE *f, const struct dag_core *c)
 	ports = cJSON_AddArrayToObject(core, "ports");
 	for (unsigned q = 0; q < c->nports; q++)
 		cJSON_AddItemToArray(ports, cJSON_CreateString(c->port_name[q]));
+	if (c->nqueues) {
+		cJSON *qs = cJSON_AddArrayToObject(core, "scheduler_queues");
+
+		for (unsigned q = 0; q < c->nqueues; q++) {
+			cJSON *o = cJSON_CreateObject();
+
+			port_list(o, "ports", c, c->queue_ports[q]);
+			cJSON_AddNumberToObject(o, "size", c->queue_size[q]);
+			cJSON_AddItemToArray(qs, o);
+		}
+		cJSON_AddBoolToObject(core, "load_holds_queue",
+				      c->load_holds_queue);
+	}
 	port_list(core, "load_ports", c, c->load_ports);
 	if (c->vec_load_ports)
 		port_list(core, "vector_load_ports", c, c->vec_load_ports);
 	port_list(core, "store_address_ports", c, c->store_addr_ports);
 	port_list(core, "store_data_ports", c, c->store_data_ports);
+	if (c->vec_load_mix_width)
+		cJSON_AddNumberToObject(core, "vector_load_mix_width",
+					c->vec_load_mix_width);
 	cJSON_AddNumberToObject(core, "load_latency_gpr", c->load_lat_gpr);
 	cJSON_AddNumberToObject(core, "load_latency_vec", c->load_lat_vec);
 	cJSON_AddNumberToObject(core, "line_split_load_slots", c->line_split_slots);

@@ -194,6 +194,7 @@ int dag_loop_find(const struct dag_prog *p, const char *label,
 /* ---- core model ---------------------------------------------------------- */
 
 #define DAG_MAX_PORTS 16
+#define DAG_MAX_QUEUES 4
 
 /* Cost of one operation class. */
 struct dag_cost {
@@ -216,6 +217,15 @@ struct dag_core {
 	unsigned retire_width;   /* micro-ops retired per cycle */
 	unsigned rob_size;       /* reorder-buffer entries (micro-ops) */
 	unsigned sched_size;     /* scheduler (reservation station) entries */
+	/* Separate scheduler queues inside the sched_size total (0 queues:
+	   one unified scheduler).  A micro-op waits in the first queue
+	   whose ports include one of its ports; a full queue stalls
+	   dispatch (Zen: integer ALU and AGU schedulers). */
+	unsigned nqueues;
+	uint32_t queue_ports[DAG_MAX_QUEUES];
+	unsigned queue_size[DAG_MAX_QUEUES];
+	int load_holds_queue;    /* a load keeps its queue entry until its
+				    data returns (issue + latency) */
 	unsigned nports;
 	char port_name[DAG_MAX_PORTS][12];
 	struct dag_cost cost[DAG_NCLASSES];
@@ -224,6 +234,9 @@ struct dag_core {
 				     registers (0: all load ports) */
 	uint32_t store_addr_ports;
 	uint32_t store_data_ports;
+	unsigned vec_load_mix_width; /* loads issued in a cycle in which a
+				       vector/FP load issues (0: no limit
+				       beyond the load ports) */
 	unsigned load_lat_gpr;    /* load-to-use latency into a GPR */
 	unsigned load_lat_vec;    /* into a vector/FP register */
 	unsigned line_split_slots;   /* load slots of a line-crossing load */

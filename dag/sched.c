@@ -14,13 +14,21 @@
  *   ready at rename and use no port; eliminated moves alias the
  *   destination to the source's producer (so a chain through an
  *   eliminated move keeps its latency: the move is free, not a break).
- * - Each cycle: retire in order (retire width), then issue the oldest
- *   ready micro-op of each port, then rename/dispatch in order (issue
- *   width, ROB and scheduler capacity).  A micro-op is bound at dispatch
- *   to the eligible port with the fewest micro-ops waiting (ties: lowest
- *   port); it issues when its inputs are ready and the port is free; its
- *   result is ready 'latency' cycles later.  Dividers hold their port for
- *   'occupancy' cycles.
+ * - Each cycle: retire in order (retire width), then issue ready
+ *   micro-ops oldest first, then rename/dispatch in order (issue width,
+ *   ROB and scheduler capacity).  A micro-op issues when its inputs are
+ *   ready and one of its ports is free (the free eligible port with the
+ *   fewest busy cycles so far); its result is ready 'latency' cycles
+ *   later.  Dividers hold their port for 'occupancy' cycles.
+ * - Scheduler capacity: the total sched_size and, on cores with separate
+ *   scheduler queues (Zen: ALU and AGU schedulers), each queue's size; a
+ *   micro-op leaves its queue when it issues, a load (load_holds_queue)
+ *   only when its data returns.  A full queue stalls dispatch, which is
+ *   what limits how far the core looks ahead past a long-latency chain.
+ * - Loads per cycle: the load ports, the vector-load subset, and on
+ *   cores with vec_load_mix_width a cap on the loads issued in a cycle in
+ *   which a vector/FP load issues (Zen 5, measured: 2 FP + 2 GPR loads
+ *   take 1.41 cycles, not 1).
  * - Memory: loads and stores never alias, except a load whose address is
  *   written exactly like an earlier in-flight store's (same registers
  *   holding the same renamed values, same displacement): it waits for
@@ -72,6 +80,7 @@ struct tuop {
 	int writes;                  /* 1: writes the insn's dst registers */
 	int alias;                   /* eliminated move: dst = this reg */
 	int zero;                    /* zero idiom: dst ready at rename */
+	int vecld;                   /* load into a vector/FP register */
 	int split_cand;              /* load that may cross a line */
 	double split_p;
 	int real;                    /* 0: pass-through in restricted mode */
@@ -96,6 +105,8 @@ struct duop {
 	unsigned lat, occ;
 	int state;           /* 0 waiting, 1 issued */
 	int fwd;             /* load fed by store forwarding */
+	int ld;              /* 0: not a load, 1: GPR load, 2: vector load */
+	int q;               /* scheduler queue, -1: none */
 };
 
 struct dinsn {
@@ -132,6 +143,11 @@ struct sim {
 	uint64_t ren[DAG_NREGS];   /* producer uop id, NONE: ready */
 	uint64_t *rs;         /* waiting uop ids, oldest first */
 	unsigned rs_total;
+	unsigned qn[DAG_MAX_QUEUES];  /* micro-ops waiting per queue */
+	uint64_t *hold;               /* loads holding a queue entry until
+					 their data returns: release cycle */
+	int *hold_q;
+	unsigned nhold;
 	uint64_t *free_list;  /* pass-through uops not yet resolved */
 	unsigned free_n;
 	uint64_t port_busy[DAG_MAX_PORTS];
@@ -206,6 +222,8 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 			if (c->vec_load_ports && (vec_dst || in->vbits || in->scalar ||
 						  in->cls == DAG_VEC_GATHER))
 				u->ports = c->vec_load_ports;
+			u->vecld = vec_dst || in->vbits || in->scalar ||
+				   in->cls == DAG_VEC_GATHER;
 			if (in->mem.base >= 0)
 				u->reg[u->nreg++] = in->mem.base;
 			if (in->mem.index >= 0)
@@ -425,6 +443,15 @@ static void addr_sig(struct sim *s, const struct dag_mem *m, uint64_t sig[4])
 	sig[3] = h;
 }
 
+/* Scheduler queue of a micro-op with these ports (-1: none). */
+static int queue_of(const struct dag_core *c, uint32_t ports)
+{
+	for (unsigned q = 0; q < c->nqueues; q++)
+		if (ports & c->queue_ports[q])
+			return (int)q;
+	return -1;
+}
+
 /* Dispatch one instruction; returns 0, or 1 if it does not fit. */
 static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		    unsigned *slots)
@@ -432,20 +459,29 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 	size_t ii = s->seq[pos];
 	const struct tinsn *t = &s->ti[ii];
 	uint64_t base = s->nu;
-	unsigned need_rs = 0;
+	unsigned need_rs = 0, need_q[DAG_MAX_QUEUES] = { 0 };
 	uint64_t ld_fwd = NONE;
 	uint64_t sig[4];
 	int i, j;
 
 	for (i = 0; i < t->nu; i++)
-		if (t->u[i].kind != U_FREE)
+		if (t->u[i].kind != U_FREE) {
+			int q = queue_of(s->c, t->u[i].ports);
+
 			need_rs++;
+			if (q >= 0)
+				need_q[q]++;
+		}
 	if (t->fused > *slots && *slots < s->c->issue_width)
 		return 1;
 	if (s->rob_fused + t->fused > s->c->rob_size)
 		return 1;
 	if (s->rs_total + need_rs > s->c->sched_size)
 		return 1;
+	for (unsigned q = 0; q < s->c->nqueues; q++)
+		if (need_q[q] && s->qn[q] &&
+		    s->qn[q] + need_q[q] > s->c->queue_size[q])
+			return 1;
 	if (s->nu - s->oldest + (uint64_t)t->nu >= RING - 64 ||
 	    s->rob_tail - s->rob_head >= RING - 1)
 		return 1;
@@ -463,8 +499,11 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		memset(d, 0, sizeof(*d));
 		d->ready = NONE;
 		d->port = -1;
+		d->q = -1;
 		d->lat = tu->lat;
 		d->occ = tu->occ ? tu->occ : 1;
+		if (tu->kind == U_LOAD)
+			d->ld = tu->vecld ? 2 : 1;
 		for (j = 0; j < tu->nreg && d->ndep < MAX_DEP; j++) {
 			uint64_t pr = s->ren[tu->reg[j]];
 
@@ -499,6 +538,10 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 			}
 		} else {
 			d->ports = tu->ports;
+			d->q = queue_of(s->c, tu->ports);
+			if (d->q >= 0)
+				s->qn[d->q]++;
+
 			s->rs[s->rs_total++] = s->nu;
 		}
 		s->nu++;
@@ -574,8 +617,10 @@ static void resolve_free(struct sim *s)
  */
 static void issue(struct sim *s, uint64_t cyc)
 {
-	unsigned k = 0, nfree = 0;
+	unsigned k = 0, nfree = 0, nld = 0;
+	int vec_now = 0;
 	uint32_t free_ports = 0;
+	unsigned mix = s->c->vec_load_mix_width;
 
 	for (unsigned p = 0; p < s->c->nports; p++)
 		if (s->port_busy[p] <= cyc) {
@@ -589,15 +634,26 @@ static void issue(struct sim *s, uint64_t cyc)
 		uint64_t m;
 		int best = -1;
 
-		if (!cand || !deps_issued(s, d, &m) || m > cyc) {
+		if (!cand || !deps_issued(s, d, &m) || m > cyc ||
+		    (mix && d->ld && (d->ld == 2 || vec_now) && nld >= mix)) {
 			s->rs[k++] = id;
 			continue;
+		}
+		if (d->ld) {
+			nld++;
+			vec_now |= d->ld == 2;
 		}
 		for (unsigned p = 0; p < s->c->nports; p++)
 			if ((cand & (1u << p)) &&
 			    (best < 0 || s->port_cycles[p] < s->port_cycles[best]))
 				best = (int)p;
 		d->port = best;
+		if (d->q >= 0 && d->ld && s->c->load_holds_queue) {
+			s->hold[s->nhold] = cyc + d->lat;
+			s->hold_q[s->nhold++] = d->q;
+		} else if (d->q >= 0) {
+			s->qn[d->q]--;
+		}
 		d->ready = cyc + d->lat;
 		if (d->fwd && m + d->lat > d->ready)
 			d->ready = m + d->lat;
@@ -725,6 +781,16 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 	s.u = xcalloc(RING, sizeof(*s.u));
 	s.rob = xcalloc(RING, sizeof(*s.rob));
 	s.rs = xcalloc(c->sched_size + MAX_TU + 1, sizeof(uint64_t));
+	{
+		/* a held entry was counted in its queue: at most the
+		   queues' capacity, plus one instruction's overshoot */
+		size_t nh = MAX_TU + 1;
+
+		for (unsigned q = 0; q < c->nqueues; q++)
+			nh += c->queue_size[q] + MAX_TU;
+		s.hold = xcalloc(nh, sizeof(uint64_t));
+		s.hold_q = xcalloc(nh, sizeof(int));
+	}
 	s.free_list = xcalloc(RING, sizeof(uint64_t));
 	s.iter_done = xcalloc(iters, sizeof(uint64_t));
 	for (int r = 0; r < DAG_NREGS; r++)
@@ -763,6 +829,15 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 			unsigned slots = c->issue_width;
 
 			cyc++;
+			for (unsigned h = 0; h < s.nhold;) {
+				if (s.hold[h] <= cyc) {
+					s.qn[s.hold_q[h]]--;
+					s.hold[h] = s.hold[--s.nhold];
+					s.hold_q[h] = s.hold_q[s.nhold];
+				} else {
+					h++;
+				}
+			}
 			retire(&s, cyc);
 			resolve_free(&s);
 			issue(&s, cyc);
@@ -800,6 +875,8 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 	}
 out:
 	free(s.rs);
+	free(s.hold);
+	free(s.hold_q);
 	free(s.free_list);
 	free(s.iter_done);
 	free(s.ti);

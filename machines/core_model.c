@@ -17,6 +17,9 @@
  *     "wide512_occupancy": 1, "load512_slots": 1,
  *     "move_elimination_gpr": true, "move_elimination_vec": true,
  *     "zero_idioms": true, "macro_fusion": true, "unlaminate_indexed": true,
+ *     "scheduler_queues": [{"ports": ["alu0", ...], "size": 88}, ...]
+ *                         (optional), "load_holds_queue": false,
+ *     "vector_load_mix_width": 0 (optional),
  *     "classes": {
  *       "fp_fma": { "latency": 5, "uops": 1, "ports": ["p0", "p1"],
  *                   "occupancy": 1 },
@@ -44,11 +47,13 @@ static const char *const core_keys[] = {
 	"line_split_load_slots", "line_split_load_latency",
 	"store_forward_latency", "wide512_occupancy", "load512_slots",
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
-	"macro_fusion", "unlaminate_indexed", "classes", NULL
+	"macro_fusion", "unlaminate_indexed", "classes",
+	"scheduler_queues", "load_holds_queue", "vector_load_mix_width", NULL
 };
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
 	"occupancy", NULL };
+static const char *const queue_keys[] = { "ports", "size", NULL };
 
 static int port_name_ok(const char *s, size_t max)
 {
@@ -122,7 +127,7 @@ static int get_uint(const struct machine_json *doc, const cJSON *obj,
 int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 		       struct dag_core *c, struct ppr_err *err)
 {
-	const cJSON *ports, *classes, *e;
+	const cJSON *ports, *classes, *queues = NULL, *e;
 	const char *name, *source;
 	int rc;
 
@@ -200,9 +205,35 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 					&c->macro_fusion, err)) ||
 	    (rc = machine_json_get_bool(doc, obj, "unlaminate_indexed", 0, 0,
 					&c->unlaminate_indexed, err)) ||
+	    (rc = machine_json_get_bool(doc, obj, "load_holds_queue", 0, 0,
+					&c->load_holds_queue, err)) ||
+	    (rc = get_uint(doc, obj, "vector_load_mix_width", 0, 0, 0, 64,
+			   &c->vec_load_mix_width, err)) ||
+	    (rc = machine_json_get_array(doc, obj, "scheduler_queues", 0,
+					 &queues, err)) ||
 	    (rc = machine_json_get_object(doc, obj, "classes",
 					  MACHINE_JSON_REQUIRED, &classes, err)))
 		return rc;
+	/* separate scheduler queues: [{"ports": [...], "size": N}, ...] */
+	cJSON_ArrayForEach(e, queues) {
+		unsigned q = c->nqueues;
+
+		if (q == DAG_MAX_QUEUES)
+			return machine_json_fail(doc, e, err, "'scheduler_queues': "
+						 "at most %d queues",
+						 DAG_MAX_QUEUES);
+		if (!cJSON_IsObject(e))
+			return machine_json_fail(doc, e, err, "'scheduler_queues' "
+						 "items must be objects");
+		if ((rc = machine_json_check_keys(doc, e, "scheduler_queues",
+						  queue_keys, err)) ||
+		    (rc = port_mask(doc, e, "ports", MACHINE_JSON_REQUIRED, c,
+				    &c->queue_ports[q], err)) ||
+		    (rc = get_uint(doc, e, "size", MACHINE_JSON_REQUIRED, 0, 1,
+				   100000, &c->queue_size[q], err)))
+			return rc;
+		c->nqueues++;
+	}
 	cJSON_ArrayForEach(e, classes) {
 		int k = dag_class_from_name(e->string);
 		struct dag_cost *cost;

@@ -36,6 +36,13 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->zero_idioms, b->zero_idioms);
 	T_EQ_U64(a->macro_fusion, b->macro_fusion);
 	T_EQ_U64(a->unlaminate_indexed, b->unlaminate_indexed);
+	T_EQ_U64(a->vec_load_mix_width, b->vec_load_mix_width);
+	T_EQ_U64(a->load_holds_queue, b->load_holds_queue);
+	T_EQ_U64(a->nqueues, b->nqueues);
+	for (unsigned q = 0; q < a->nqueues && q < b->nqueues; q++) {
+		T_EQ_U64_AT(a->queue_ports[q], b->queue_ports[q], (int)q);
+		T_EQ_U64_AT(a->queue_size[q], b->queue_size[q], (int)q);
+	}
 	for (int i = 0; i < DAG_NCLASSES; i++) {
 		const struct dag_cost *x = &a->cost[i], *y = &b->cost[i];
 
@@ -116,7 +123,19 @@ static void test_bad(void)
 		  "line_split_load_latency, store_forward_latency, "
 		  "wide512_occupancy, load512_slots, move_elimination_gpr, "
 		  "move_elimination_vec, zero_idioms, macro_fusion, "
-		  "unlaminate_indexed, classes)" },
+		  "unlaminate_indexed, classes, scheduler_queues, "
+		  "load_holds_queue, vector_load_mix_width)" },
+		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
+		  "[\"a\"], \"size\": 8}, {\"ports\": [\"b\"], \"size\": 4}], "
+		  "\"vector_load_mix_width\": 3}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
+		  "[\"a\"]}]}}",
+		  "t.json:5:83: missing required key 'size'" },
+		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
+		  "[\"z\"], \"size\": 8}]}}",
+		  "t.json:5:94: 'ports': unknown port 'z' (not in 'ports')" },
+		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [4]}}",
+		  "t.json:5:83: 'scheduler_queues' items must be objects" },
 		{ __LINE__, HEAD CORE_OK ", \"fp_foo\": {\"latency\": 1}}}}",
 		  "t.json:5:61: unknown instruction class 'fp_foo' in 'classes'" },
 		{ __LINE__, HEAD CORE_OK ", \"fp_add\": {\"latency\": 3, "
