@@ -6,7 +6,8 @@
 # each), not with the TSC (which ticks at a fixed rate that differs from the
 # core clock).  Every other figure is then time x core clock / operations.
 # Each case is run 5 times; min and median are printed (the machine is
-# shared and noisy: trust the min).
+# shared and noisy: trust the min).  Then load mixes and scheduler fill
+# (thread CPU time, fastest of 101), each beside ppr's zen5 figure.
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
@@ -143,3 +144,124 @@ if [ -x "$PPR" ]; then
 	echo "-- the same figures from the zen5 model (ppr dag --cpu zen --dump-core):"
 	"$PPR" dag --cpu zen --dump-core | grep -E '"(load_latency_gpr|load_latency_vec|store_forward_latency)"|"(fp_add|fp_mul|fp_fma|int_alu)"' | sed 's/^ */   /'
 fi
+
+# ---- load mixes and scheduler fill (the Zen 5 core model's
+# vector_load_mix_width and scheduler_queues) --------------------------------
+# Each case is a loop in its own assembly function, run on L1-resident data
+# (index arrays of pseudo-random ints < 512, so dependent loads stay in
+# 4 KiB); thread CPU time, fastest of 101 runs of 400 calls, core clock from
+# a dependent-add chain timed the same way.  Beside each figure: ppr dag on
+# the same loop (--cpu zen5).
+cat > "$tmp/mix.c" <<'EOC'
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+extern void kern(long n, void *idx, void *a, void *b);
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static __attribute__((noinline)) void adds(long n)
+{
+	long a = 0;
+
+	__asm__ volatile("1:\n.rept 16\naddq $1, %1\n.endr\ndec %0\njnz 1b\n"
+			 : "+r"(n), "+r"(a) : : "cc");
+}
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	double ops = atof(argv[2]), f = 0, best = 1e30;
+	int *idx = aligned_alloc(4096, 65536);
+	double *a = aligned_alloc(4096, 65536), *b = aligned_alloc(4096, 65536);
+
+	for (int i = 0; i < 65536 / 4; i++)
+		idx[i] = (int)(((unsigned)i * 2654435761u) >> 7) % 512;
+	for (int i = 0; i < 65536 / 8; i++)
+		a[i] = b[i] = 1.0;
+	for (int r = 0; r < 101; r++) {
+		double t = now(), g;
+
+		adds(100000);
+		t = now() - t;
+		g = 16.0 * 100000 / t / 1e9;
+		if (g > f)
+			f = g;
+		t = now();
+		for (int k = 0; k < 400; k++)
+			kern(n, idx, a, b);
+		t = (now() - t) / 400;
+		if (t < best)
+			best = t;
+	}
+	printf("%.2f\n", best * f * 1e9 / ((double)n * ops));
+	return 0;
+}
+EOC
+${CC:-cc} -O2 -c -o "$tmp/mix.o" "$tmp/mix.c" || exit 1
+# case NAME OPS N BODY...: BODY lines are the loop body (rdi counts down;
+# rsi = index array, rdx = a, rcx = b; r8 = a); prints measured and ppr
+mcase() {
+	name=$1 ops=$2 n=$3
+	shift 3
+	{
+		printf '\t.text\n\t.globl kern\nkern:\n\tpushq %%rbx\n\tpushq %%r12\n'
+		printf '\tmovq %%rdx, %%r8\n\tmovq %%rsi, %%rdx\n\tmovl $3, %%r11d\n'
+		printf '\t.p2align 6\n.Lk:\n'
+		for l in "$@"; do printf '\t%s\n' "$l"; done
+		printf '\tdecq %%rdi\n\tjnz .Lk\n\tpopq %%r12\n\tpopq %%rbx\n\tret\n'
+		printf '\t.section .note.GNU-stack,"",@progbits\n'
+	} > "$tmp/k.s"
+	m=-
+	if ${CC:-cc} -c -o "$tmp/k.o" "$tmp/k.s" 2> /dev/null &&
+	   ${CC:-cc} -o "$tmp/k" "$tmp/mix.o" "$tmp/k.o" 2> /dev/null; then
+		m=$("$tmp/k" "$n" "$ops")
+	fi
+	p=-
+	[ -x "$PPR" ] && p=$("$PPR" dag --asm "$tmp/k.s" --cpu zen5 --format json 2> /dev/null |
+		sed -n 's/^	"cycles_per_iteration":[	 ]*\([0-9.]*\),*$/\1/p' |
+		awk -v o="$ops" '{ printf "%.2f", $1 / o }')
+	printf '%-28s %10s %10s\n' "$name" "$m" "$p"
+}
+rep4() { for i in 1 2 3 4; do for l in "$@"; do printf '%s\n' "$l"; done; done; }
+G1='movslq (%rdx,%rdi,4), %r9'; G2='movslq 4096(%rdx,%rdi,4), %r10'
+G3='movq (%rcx,%rdi,8), %r11'; G4='movq 8192(%r8,%rdi,8), %rax'
+F1='vmovsd (%rcx,%rdi,8), %xmm0'; F2='vmovsd (%r8,%rdi,8), %xmm3'
+F3='vmovsd 8192(%rcx,%rdi,8), %xmm4'
+echo "== load mixes: F FP + G GPR loads per group, 4 groups per iteration (cycles per group)"
+printf '%-28s %10s %10s\n' case measured ppr
+oldifs=$IFS
+IFS='
+'
+mcase "F1 G0" 4 1000 $(rep4 "$F1")
+mcase "F2 G0" 4 1000 $(rep4 "$F1" "$F2")
+mcase "F2 G1" 4 1000 $(rep4 "$G1" "$F1" "$F2")
+mcase "F1 G2" 4 1000 $(rep4 "$F1" "$G1" "$G2")
+mcase "F0 G4" 4 1000 $(rep4 "$G1" "$G2" "$G3" "$G4")
+mcase "F1 G3" 4 1000 $(rep4 "$F1" "$G1" "$G2" "$G3")
+mcase "F2 G2" 4 1000 $(rep4 "$G1" "$G2" "$F1" "$F2")
+mcase "F2 G3" 4 1000 $(rep4 "$F1" "$F2" "$G1" "$G2" "$G3")
+mcase "F3 G1" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1")
+echo "== scheduler fill: N loads (lea) waiting on a 12-imul chain per iteration (cycles per iteration)"
+printf '%-28s %10s %10s\n' case measured ppr
+chain() {
+	printf 'movq %%r11, %%r10\n'
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf 'imulq %%r10, %%r10\n'; done
+	printf 'movq %%r10, %%rax\nandl $0, %%eax\n'
+}
+fill() { i=0; while [ $i -lt "$1" ]; do printf '%s\n' "$2"; i=$((i + 1)); done; }
+for N in 8 16 32 48 64 96; do
+	mcase "loads N=$N" 1 200 $(chain) $(fill $N 'movq (%rdx,%rax,8), %r9')
+done
+for N in 16 32 48 64 96; do
+	mcase "lea N=$N" 1 200 $(chain) $(fill $N 'leaq 1(%rax), %r9')
+done
+IFS=$oldifs
