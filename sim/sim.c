@@ -695,11 +695,13 @@ static void access_plain(struct sim_hier *h, struct sim_cache *c,
 }
 
 /*
- * access_plain() for hierarchies whose caches are all LRU with the modulo
- * index (h->plain_lru): no policy switches, the hit's move to the front
- * and the eviction inline.  Same lookups, counts, fills and victims, in
- * the same order.
+ * The plain LRU path (h->plain_lru: every cache LRU with the modulo index,
+ * and access_plain()'s conditions): no policy switches, the hit's move to
+ * the front, the fill's shift and the eviction inline.  Same lookups,
+ * fills and victims, in the same order, as access_plain().
  */
+
+/* set_of() for the modulo index */
 static inline __attribute__((always_inline)) uint64_t
 set_mod(const struct sim_cache *c, uint64_t line)
 {

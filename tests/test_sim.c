@@ -1182,10 +1182,11 @@ static void test_against_reference(void)
  * (the tag search and fill shift have their own code for 4, 8, 12, 16 and
  * 20 ways), half of them in the shapes sim.c unrolls (8/8/20, 8/8/16 and
  * 8/8 ways, no split L1), power-of-two and other set counts, inclusive
- * and NINE levels,
- * split L1, both straddle conventions, write-backs on and off.  Traces mix
- * runs inside one line (the counted-in-one-go repeats), streams, random
- * references and every op; batches of varying length and single calls.
+ * and NINE levels, split L1, both straddle conventions, write-backs on
+ * and off.  Traces mix runs inside one line (the counted-in-one-go
+ * repeats, with random padding bytes, which must be ignored), streams,
+ * random references and every op; batches of varying length and single
+ * calls.
  */
 static void test_plain_lru_against_reference(void)
 {
