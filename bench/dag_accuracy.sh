@@ -24,6 +24,7 @@ PPR=${PPR:-$ROOT/$BUILD/ppr}
 A=$ROOT/tests/data/asm
 CC=${CC:-cc}
 MCA=${MCA:-llvm-mca}
+PLACE=${PLACE:-0 16 32 48}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -183,7 +184,7 @@ command -v "$MCA" > /dev/null 2>&1 || MCA=
 
 echo "== dag_accuracy: ppr dag (zen5) and llvm-mca ($zen, on -march=haswell code) vs measured, cycles per unit, data in L1"
 echo "   load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-printf '%-12s %-6s %-9s %9s %9s %7s %9s %7s\n' kernel cc unit measured ppr err% "llvm-mca" err%
+printf '%-12s %-6s %-9s %9s %11s %9s %7s %9s %7s\n' kernel cc unit measured range ppr err% "llvm-mca" err%
 : > "$tmp/rows"
 # kernel-id file row-length unit flops-per-unit name
 while read -r kid base len unit fpu name; do
@@ -192,12 +193,30 @@ while read -r kid base len unit fpu name; do
 		[ -f "$s" ] || continue
 		as_cc=$CC
 		[ $cc = clang ] && as_cc=clang
-		if ! $as_cc -c -o "$tmp/k.o" "$s" 2> "$tmp/err" ||
-		   ! $CC -O2 -o "$tmp/k" "$tmp/drv.c" "$tmp/k.o" 2>> "$tmp/err"; then
+		# the same code at each placement (PLACE: byte offsets in a
+		# 64-byte line, padding before the function, never executed)
+		ms= bad=
+		for off in $PLACE; do
+			awk -v o="$off" '!done && /^[A-Za-z_][A-Za-z0-9_]*:/ {
+				printf "\t.p2align 6\n\t.skip %d, 0xcc\n", o; done = 1 }
+				{ print }' "$s" > "$tmp/placed.s"
+			if ! $as_cc -c -o "$tmp/k.o" "$tmp/placed.s" 2> "$tmp/err" ||
+			   ! $CC -O2 -o "$tmp/k" "$tmp/drv.c" "$tmp/k.o" 2>> "$tmp/err"; then
+				bad=1
+				break
+			fi
+			ms="$ms $("$tmp/k" "$kid" "$len" | cut -d' ' -f1)"
+		done
+		if [ -n "$bad" ]; then
 			echo "$name $cc: build failed: $(head -n 1 "$tmp/err")"
 			continue
 		fi
-		m=$("$tmp/k" "$kid" "$len" | cut -d' ' -f1)
+		# median over placements, and the range
+		set -- $(printf '%s\n' $ms | sort -g)
+		m=$(printf '%s\n' "$@" | awk '{ v[NR] = $1 } END {
+			print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+		lo=$1
+		eval "hi=\${$#}"
 		"$PPR" dag --asm "$s" --cpu zen5 --format json > "$tmp/p1.json" 2>/dev/null
 		fi1=$(jnum "$tmp/p1.json" flops_per_iteration)
 		if [ "$len" -gt 0 ]; then
@@ -221,13 +240,15 @@ while read -r kid base len unit fpu name; do
 				     END { if (n) printf "%.4f", c / n }')
 		fi
 		awk -v n="$name" -v c="$cc" -v u="$unit" -v fpu="$fpu" -v m="$m" -v cy="$cy" \
-		    -v fi="$fi" -v mc="$mcay" -v fih="$fih" -v rows="$tmp/rows" 'BEGIN {
+		    -v fi="$fi" -v mc="$mcay" -v fih="$fih" -v rows="$tmp/rows" \
+		    -v lo="$lo" -v hi="$hi" 'BEGIN {
 			mu = m * fpu; p = cy / fi * fpu;
+			r = sprintf("%.2f-%.2f", lo * fpu, hi * fpu);
 			e = 100 * (p - mu) / mu;
 			if (mc != "" && mc > 0 && fih > 0) { q = mc / fih * fpu; eq = 100 * (q - mu) / mu;
 				qs = sprintf("%9.2f %+7.0f", q, eq) }
 			else { qs = sprintf("%9s %7s", "-", "-"); eq = "" }
-			printf "%-12s %-6s %-9s %9.2f %9.2f %+7.0f %s\n", n, c, u, mu, p, e, qs
+			printf "%-12s %-6s %-9s %9.2f %11s %9.2f %+7.0f %s\n", n, c, u, mu, r, p, e, qs
 			printf "%s %s %s\n", n, e, eq >> rows }'
 	done
 done <<'EOF'
