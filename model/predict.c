@@ -47,10 +47,11 @@
  *   (model_csr_exit_unlearned).  Cold predictions pay every change.
  * - Overlap (machine hierarchy.transfers_overlap, model/ppr.c): on AMD
  *   Zen the memory side is the slowest of S_DAG(memory) and each link's
- *   lines, not their sum.  On zen4-epyc.json this took the median absolute
- *   error of CSR SpMV over the 39 medium matrices and 3 generated ones
- *   from 25% to 17% (with the exclusive-L3 fix and the measured branch
- *   cost; 12% with the branch learning limit), measured at load 2.
+ *   lines, not their sum.  On zen4-epyc.json, against the same
+ *   measurements (39 medium matrices and 3 generated ones, least of two
+ *   medians of 20 runs, load 2), the median absolute error of CSR SpMV
+ *   went from 34% to 17% with overlap, the exclusive-L3 fix and the
+ *   measured branch cost, and to 13% with the branch learning limit.
  * - Not modelled, seen on the zen4-epyc machine: its L3 is shared with
  *   other tenants' cores, so a 20 MB working set (laplace3d n=60) runs at
  *   DRAM speed although the simulated 32 MB L3 holds it (n=50, 10.6 MB,
