@@ -59,6 +59,9 @@ LOOP(ld_tp, "", "vmovapd (%1), %%ymm3\n\tvmovapd 32(%1), %%ymm4\n\t"
      "vmovapd (%1), %%ymm5\n\tvmovapd 32(%1), %%ymm6",
      "xmm3", "xmm4", "xmm5", "xmm6", "memory")
 
+LOOP(shuf_tp, "", "vunpckhpd %%ymm1, %%ymm2, %%ymm3\n\tvpermilpd $5, %%ymm1, %%ymm4\n\t"
+     "vshufpd $5, %%ymm1, %%ymm2, %%ymm5\n\tvunpcklpd %%ymm1, %%ymm2, %%ymm6",
+     "xmm3", "xmm4", "xmm5", "xmm6")
 LOOP(ldg_tp, "", "movq (%1), %%r8\n\tmovq 8(%1), %%r9\n\t"
      "movq 16(%1), %%r10\n\tmovq 24(%1), %%r11",
      "r8", "r9", "r10", "r11", "memory")
@@ -102,6 +105,7 @@ int main(void)
 		{ "load_xmm_throughput", ldx_tp, 64, "cy/op" },
 		{ "load_sd_throughput", lds_tp, 64, "cy/op" },
 		{ "load_gpr_throughput", ldg_tp, 64, "cy/op" },
+		{ "shuffle_ymm_throughput", shuf_tp, 64, "cy/op" },
 		{ "store_gpr_throughput", st_tp, 64, "cy/op" },
 	};
 	long n = 2000000;

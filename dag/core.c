@@ -159,7 +159,12 @@ static const struct dag_core zen5 = {
 		[DAG_VEC_MOV] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
 		[DAG_VEC_LOGIC] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
 		[DAG_VEC_INT] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
-		[DAG_VEC_SHUF] = C(1, 1, ZFP(1) | ZFP(2), 1),
+		/* in-lane shuffles on all four FP pipes: measured here
+		   (bench/dag_lat.sh) 4 per cycle for vunpckhpd, vpermilpd,
+		   vshufpd, vshufps, vpshufd, vmovddup (xmm, ymm, zmm); the
+		   class also holds vmovd/vmovq GPR->xmm, measured 1 per
+		   cycle, which the kernels do not use */
+		[DAG_VEC_SHUF] = C(1, 1, ZFP(0) | ZFP(1) | ZFP(2) | ZFP(3), 1),
 		[DAG_VEC_PERM] = C(3, 1, ZFP(1) | ZFP(2), 1),
 		/* gathers: one gather unit, occupancy per 4 elements.
 		   Measured here with thread CPU time (4 independent gathers
