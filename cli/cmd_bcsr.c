@@ -39,8 +39,10 @@ static const char usage_text[] =
 	"                       CSR SpMV for the cost (default 5); a sample\n"
 	"                       runs the kernel for at least 0.2 ms\n"
 	"      --rounds N       measurement rounds over the 64 shapes, each in\n"
-	"                       a different order (default 3); a shape's\n"
-	"                       figure is its least CPU time per SpMV\n"
+	"                       a different order (default 3): rounds x reps\n"
+	"                       samples per shape, interleaved between the\n"
+	"                       shapes; a shape's figure is its least CPU\n"
+	"                       time per SpMV\n"
 	"      --sample F       fraction of rows simulated (default: auto)\n"
 	"      --threads N      threads for the prediction, 1..8 (default:\n"
 	"                       $PPR_THREADS, else the online CPUs, at most\n"
@@ -152,11 +154,32 @@ static int measure_csr(const struct csr *a, const char *input,
 	return rc;
 }
 
+/* Matrices up to this many nonzeros keep the 64 BCSR copies at once
+ * (about 64 x 24 B per nonzero with a fill of 2: 650k -> 1 GB). */
+#define KEEP_ALL_NNZ 650000
+
+/* One sample of a built run: n back-to-back SpMVs, CPU time per SpMV. */
+static double sample_run(struct kernel_run *run, unsigned n)
+{
+	double t0, t1;
+	unsigned i;
+
+	t0 = cpu_now();
+	for (i = 0; i < n; i++)
+		kernel_run_native(run);
+	t1 = cpu_now();
+	return (t1 - t0) / n;
+}
+
 /*
- * All 64 shapes, robust on a shared machine: `rounds` rounds, each over
- * the 64 shapes in a different rotation, so a burst of load from other
- * programs falls on different shapes in each round; a shape's figure is
- * its least CPU time per SpMV over all its samples.
+ * All 64 shapes, robust on a shared machine.  A shape's figure is its
+ * least CPU time per SpMV over all its samples (other programs only ever
+ * slow a sample down), and the samples of the 64 shapes are interleaved
+ * in time, so a burst of load from other programs falls on every shape
+ * alike: small matrices keep the 64 BCSR copies and take one sample of
+ * each shape in turn (rounds x reps passes, each in a different order);
+ * larger ones run `rounds` rounds over the shapes (reps samples each,
+ * rebuilt each round), each round in a different order.
  */
 static int measure_all(const struct csr *a, const char *input,
 		       unsigned reps, unsigned rounds, struct meas *me,
@@ -164,28 +187,77 @@ static int measure_all(const struct csr *a, const char *input,
 {
 	double best_t[64], fl = 0;
 	unsigned k, i, rd;
-	int rc;
+	int rc = 0;
 
 	for (i = 0; i < 64; i++)
 		best_t[i] = INFINITY;
-	for (rd = 0; rd < rounds; rd++)
-		for (k = 0; k < 64; k++) {
+	if (a->nnz <= KEEP_ALL_NNZ) {
+		struct kernel_run *run[64] = { NULL };
+		unsigned n[64], pass, npass = rounds * reps;
+
+		for (i = 0; i < 64 && !rc; i++) {
+			struct kernel_params p;
 			double t;
 
-			i = (k + rd * 23) % 64;
-			fprintf(stderr, "\rppr bcsr: measuring round %u/%u, "
-				"%ux%u ", rd + 1, rounds, i / 8 + 1,
-				i % 8 + 1);
-			rc = measure_round(a, input, i / 8 + 1, i % 8 + 1,
-					   reps, &t, NULL, &fl, err);
-			if (rc) {
-				fputc('\n', stderr);
-				return rc;
-			}
-			if (t < best_t[i])
-				best_t[i] = t;
+			memset(&p, 0, sizeof(p));
+			p.kernel = "spmv-bcsr";
+			p.input = input;
+			p.csr = a;
+			p.block_r = i / 8 + 1;
+			p.block_c = i % 8 + 1;
+			fprintf(stderr, "\rppr bcsr: building %ux%u ",
+				p.block_r, p.block_c);
+			rc = kernel_run_new(&p, &run[i], err);
+			if (rc)
+				break;
+			kernel_run_reset(run[i]);
+			t = sample_run(run[i], 1);
+			n[i] = t < MEAS_SAMPLE_S ?
+			       (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
+							   fmax(t, 1e-8))) : 1;
+			fl = kernel_run_flops(run[i]);
 		}
-	fputc('\n', stderr);
+		for (pass = 0; pass < npass && !rc; pass++) {
+			fprintf(stderr, "\rppr bcsr: measuring pass %u/%u   ",
+				pass + 1, npass);
+			for (k = 0; k < 64; k++) {
+				double t;
+
+				/* a different rotation each pass, every
+				 * other pass backwards */
+				i = (pass % 2 ? 63 - k : k) + pass * 23;
+				i %= 64;
+				t = sample_run(run[i], n[i]);
+				if (t < best_t[i])
+					best_t[i] = t;
+			}
+		}
+		for (i = 0; i < 64; i++)
+			kernel_run_free(run[i]);
+		fputc('\n', stderr);
+		if (rc)
+			return rc;
+	} else {
+		for (rd = 0; rd < rounds; rd++)
+			for (k = 0; k < 64; k++) {
+				double t;
+
+				i = (k + rd * 23) % 64;
+				fprintf(stderr, "\rppr bcsr: measuring round "
+					"%u/%u, %ux%u ", rd + 1, rounds,
+					i / 8 + 1, i % 8 + 1);
+				rc = measure_round(a, input, i / 8 + 1,
+						   i % 8 + 1, reps, &t, NULL,
+						   &fl, err);
+				if (rc) {
+					fputc('\n', stderr);
+					return rc;
+				}
+				if (t < best_t[i])
+					best_t[i] = t;
+			}
+		fputc('\n', stderr);
+	}
 	me->best = 0;
 	for (i = 0; i < 64; i++) {
 		me->gflops[i] = best_t[i] > 0 ? fl / best_t[i] * 1e-9 : 0;

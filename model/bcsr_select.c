@@ -13,21 +13,31 @@
  * - The irregular stream is x: per block, c consecutive doubles at column
  *   J*c.  Only x is simulated, through the machine's levels that cannot
  *   hold the whole working set (a level that holds it has no misses in the
- *   steady state), each capped at 4 MiB (fewer sets, same ways): within a
- *   sampled window the x working set is far below that, and reuse across
- *   the whole sweep cannot hit a level the working set overflows (the
- *   streams flush it).  Levels from the first that holds x twice over are
- *   not simulated either (x's lines stay there: no steady-state misses).
- *   An access to the line the previous access touched is dropped before
- *   the simulator (it hits L1 and counts nothing).
- *   The streams' share of each level is ignored within a window.
- * - Sampling: windows of 840 rows (lcm of 1..8, so every block height
- *   tiles them), uniformly spaced, each preceded by an 840-row warm-up
- *   that is simulated but not counted.  Block counts and x misses are
- *   extrapolated by rows; the block count's relative standard error over
- *   windows is reported per shape (nblocks_rel_err); it measures the
- *   variation between windows, not a systematic difference of the rows
- *   between them (a mesh's boundary rows).  Small matrices are done whole.
+ *   steady state) and do not hold x twice over (x's lines stay there),
+ *   each capped at 4 MiB (fewer sets, same ways): within a sampled window
+ *   the x working set is far below that, and reuse across the whole sweep
+ *   cannot hit a level the working set overflows (the streams flush it).
+ *   The simulation is a plain LRU per level with x alone in it (xlev_*:
+ *   the streams' share of each level is ignored, as is the machine's
+ *   replacement policy and prefetch); an access to the line the previous
+ *   access touched is dropped (it hits L1).
+ * - Block counts: per block height r, one merge of the r sorted rows of a
+ *   block row counts the blocks of all 8 widths (a column starts a block
+ *   when j / c changes).  Sampled: runs of 8 consecutive block rows spread
+ *   uniformly, at least COUNT_NNZ nonzeros or COUNT_MIN_FRAC of the block
+ *   rows; the count is a ratio estimate (blocks per nonzero of the runs x
+ *   nnz), with its relative standard error over runs per shape
+ *   (nblocks_rel_err: the variation between runs, not a systematic
+ *   difference of the rows between them).  Exact when the fraction is 1.
+ * - x sampling: windows starting at multiples of 840 rows (lcm of 1..8,
+ *   so every block height tiles them) of about XSIM_WIN_NNZ nonzeros,
+ *   uniformly spaced, at least XSIM_NNZ nonzeros or XSIM_MIN_FRAC of the
+ *   rows, each preceded by a warm-up of the same length that is simulated
+ *   but not counted; misses are extrapolated by rows.
+ * - Cost: the in-core schedules are cached (see below), the counts are
+ *   one merge per block height, the simulation only sees x; on the medium
+ *   matrices this is still tens to hundreds of CSR SpMVs, not the issue's
+ *   4-12 (bench/predict_bcsr.sh).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so
@@ -38,8 +48,10 @@
  * - Branch mispredictions: a block row whose block count differs from the
  *   previous one's ends its inner loop where the predictor does not
  *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
- *   (counted in the sampled windows, extrapolated).
- * - The 64 shapes are spread over threads (model_threads_default: the
+ *   (counted between consecutive block rows of the sampled runs,
+ *   extrapolated to all pairs).
+ * - The in-core points, the 8 block heights and the 64 x simulations are
+ *   spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
  *   shape is evaluated independently of the others, so the result is the
  *   same whatever the thread count.
@@ -59,7 +71,16 @@
 #include "sim/sim.h"
 
 #define WIN_ROWS 840
+#define RUN_BROWS 8       /* consecutive block rows per counting run */
 #define SIM_CAP_BYTES (4u << 20)
+
+/* Per block height r: estimated blocks and block-count changes between
+ * consecutive block rows, per block width c. */
+struct rcount {
+	double nb[8];
+	double changes[8];
+	double rel_err[8];
+};
 
 struct job {
 	const struct machine *m;
@@ -67,20 +88,31 @@ struct job {
 	const struct dag_core *core;
 	double bw[SIM_MAX_LEVELS];
 	unsigned nlev;
-	uint64_t *win_start;    /* first row of each window */
+	unsigned home;          /* 1..nlev: level holding everything;
+				   nlev + 1: memory */
+	unsigned nsim;          /* levels x is simulated in (0: none) */
+	double f_count;         /* fraction of block rows counted */
+	uint64_t *win_start;    /* x simulation: first row of each window
+				   (a multiple of WIN_ROWS) */
 	unsigned nwin;
-	double row_scale;       /* rows / sampled rows */
+	uint64_t win_len;       /* rows per window, and of its warm-up */
+	double win_scale;       /* rows / rows in the windows */
+	struct rcount rc[8];
+	double xm[64][MODEL_MAX_LEVELS];
 	struct model_bcsr_result *out;
 	struct model_nest_points *pts;  /* [64], in-core schedules */
-	int phase;              /* 0: schedule the points; 1: shapes */
+	int phase;              /* 0: in-core points (64 items); 1: block
+				   counts (8 items, one per r); 2: x
+				   simulation (64 items) */
 	pthread_mutex_t lock;
 	unsigned next;
-	int rc;
+	int rc_err;
 	struct ppr_err err;
 };
 
 /* Unique block columns of block row rows [i0, i1) with width c, merged
- * from the sorted rows; returns their count in js. */
+ * from the sorted rows (one division per distinct column); returns their
+ * count in js. */
 static size_t brow_blocks(const struct csr *a, uint64_t i0, uint64_t i1,
 			  unsigned c, uint32_t *js)
 {
@@ -92,170 +124,354 @@ static size_t brow_blocks(const struct csr *a, uint64_t i0, uint64_t i1,
 		pos[k] = a->row_ptr[i0 + k];
 		end[k] = a->row_ptr[i0 + k + 1];
 	}
+	if (nr == 1) {
+		for (; pos[0] < end[0]; pos[0]++) {
+			uint32_t q = a->col_idx[pos[0]] / c;
+
+			if (!n || js[n - 1] != q)
+				js[n++] = q;
+		}
+		return n;
+	}
 	for (;;) {
-		uint32_t best = UINT32_MAX;
+		uint32_t j = UINT32_MAX, q;
 		int any = 0;
 
 		for (k = 0; k < nr; k++)
-			if (pos[k] < end[k]) {
-				uint32_t j = a->col_idx[pos[k]] / c;
-
-				if (!any || j < best)
-					best = j;
+			if (pos[k] < end[k] &&
+			    (!any || a->col_idx[pos[k]] < j)) {
+				j = a->col_idx[pos[k]];
 				any = 1;
 			}
 		if (!any)
 			break;
-		js[n++] = best;
 		for (k = 0; k < nr; k++)
-			while (pos[k] < end[k] &&
-			       a->col_idx[pos[k]] / c == best)
+			while (pos[k] < end[k] && a->col_idx[pos[k]] == j)
 				pos[k]++;
+		q = j / c;
+		if (!n || js[n - 1] != q)
+			js[n++] = q;
 	}
 	return n;
 }
 
-static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
+/* Blocks of block row rows [i0, i1) for all 8 widths at once: one merge
+ * of the sorted rows; a column starts a new block of width c when j / c
+ * differs from the previous column's. */
+static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
+			uint64_t cnt[8])
+{
+	uint64_t pos[8], end[8];
+	uint32_t last[8];
+	unsigned k, nr = (unsigned)(i1 - i0);
+	int first = 1;
+
+	for (k = 0; k < 8; k++)
+		cnt[k] = 0;
+	for (k = 0; k < nr; k++) {
+		pos[k] = a->row_ptr[i0 + k];
+		end[k] = a->row_ptr[i0 + k + 1];
+	}
+	for (;;) {
+		uint32_t j = UINT32_MAX, q[8];
+		int any = 0;
+
+		for (k = 0; k < nr; k++)
+			if (pos[k] < end[k] &&
+			    (!any || a->col_idx[pos[k]] < j)) {
+				j = a->col_idx[pos[k]];
+				any = 1;
+			}
+		if (!any)
+			break;
+		for (k = 0; k < nr; k++)
+			while (pos[k] < end[k] && a->col_idx[pos[k]] == j)
+				pos[k]++;
+		q[0] = j;
+		q[1] = j / 2;
+		q[2] = j / 3;
+		q[3] = j / 4;
+		q[4] = j / 5;
+		q[5] = j / 6;
+		q[6] = j / 7;
+		q[7] = j / 8;
+		for (k = 0; k < 8; k++) {
+			cnt[k] += first || q[k] != last[k];
+			last[k] = q[k];
+		}
+		first = 0;
+	}
+}
+
+/*
+ * Phase 1, block height r: block counts and changes for the 8 widths,
+ * over runs of RUN_BROWS consecutive block rows spread uniformly over the
+ * matrix (all block rows, exactly, when f_count reaches 1).
+ */
+static void count_r(struct job *jb, unsigned r)
+{
+	const struct csr *a = jb->a;
+	struct rcount *rc = &jb->rc[r - 1];
+	uint64_t brows = (a->rows + r - 1) / r, nruns_all, nruns, k, b;
+	uint64_t run_len = RUN_BROWS, s_brows = 0, s_pairs = 0;
+	double s_nb[8] = { 0 }, s_ch[8] = { 0 }, s_nz = 0;
+	double *run_nb = NULL, *run_nz = NULL;
+	unsigned c;
+	int exact;
+
+	nruns_all = (brows + run_len - 1) / run_len;
+	nruns = (uint64_t)ceil(jb->f_count * (double)nruns_all);
+	exact = nruns >= nruns_all;
+	if (exact) {
+		run_len = brows;
+		nruns = nruns_all = 1;
+	}
+	if (nruns < 1)
+		nruns = 1;
+	run_nb = calloc(nruns * 8, sizeof(*run_nb));
+	run_nz = calloc(nruns, sizeof(*run_nz));
+	for (k = 0; k < nruns; k++) {
+		uint64_t run = exact ? 0 :
+			(uint64_t)((k + 0.5) * (double)nruns_all /
+				   (double)nruns);
+		uint64_t b0 = run * run_len, b1 = b0 + run_len, prev[8];
+		double nbk[8] = { 0 }, nzk;
+
+		if (b1 > brows)
+			b1 = brows;
+		for (b = b0; b < b1; b++) {
+			uint64_t cnt[8], i0 = b * r;
+			uint64_t i1 = i0 + r < a->rows ? i0 + r : a->rows;
+
+			brow_count8(a, i0, i1, cnt);
+			for (c = 0; c < 8; c++) {
+				nbk[c] += (double)cnt[c];
+				if (b > b0)
+					s_ch[c] += cnt[c] != prev[c];
+				prev[c] = cnt[c];
+			}
+			s_brows++;
+			if (b > b0)
+				s_pairs++;
+		}
+		nzk = (double)(a->row_ptr[b1 * r < a->rows ? b1 * r : a->rows] -
+			       a->row_ptr[b0 * r]);
+		s_nz += nzk;
+		for (c = 0; c < 8; c++) {
+			s_nb[c] += nbk[c];
+			if (run_nb)
+				run_nb[k * 8 + c] = nbk[c];
+		}
+		if (run_nz)
+			run_nz[k] = nzk;
+	}
+	for (c = 0; c < 8; c++) {
+		/* ratio estimator: blocks per nonzero of the sampled runs
+		 * times the nonzeros (blocks follow nonzeros closely) */
+		double ratio = s_nz > 0 ? s_nb[c] / s_nz : 0;
+
+		rc->nb[c] = exact || s_nz <= 0 ? s_nb[c] :
+			    ratio * (double)a->nnz;
+		rc->changes[c] = exact || !s_pairs ? s_ch[c] :
+				 s_ch[c] * (double)(brows - 1) /
+				 (double)s_pairs;
+		rc->rel_err[c] = 0;
+		if (!exact && nruns > 1 && ratio > 0 && run_nb && run_nz) {
+			double n = (double)nruns, d2 = 0, se;
+			double f = (double)s_brows / (double)brows;
+
+			for (k = 0; k < nruns; k++) {
+				double d = run_nb[k * 8 + c] -
+					   ratio * run_nz[k];
+
+				d2 += d * d;
+			}
+			/* standard error of the ratio, finite-population
+			 * corrected */
+			se = sqrt(d2 / (n * (n - 1)) * (f < 1 ? 1 - f : 0)) /
+			     (s_nz / n);
+			rc->rel_err[c] = se / ratio;
+		}
+	}
+	free(run_nb);
+	free(run_nz);
+}
+
+/*
+ * x's lines through the levels that cannot hold it: a plain LRU cache per
+ * level (sets by line modulo, the machine's ways; allocate on miss in
+ * every level, non-inclusive), with only x in it.  Cheaper than the
+ * general simulator (no statistics per op and tag, no write-backs: x is
+ * only read), and what the selection needs: misses per level.
+ */
+struct xlev {
+	uint64_t sets;
+	uint32_t ways;
+	uint64_t *tag;          /* sets * ways; UINT64_MAX: empty */
+	uint32_t *age;
+	uint32_t clock;
+	uint64_t misses;
+};
+
+static int xlev_init(struct xlev *x, const struct sim_level_config *l)
+{
+	uint64_t sets = l->sets, size = l->size, n, i;
+
+	while (size > SIM_CAP_BYTES && sets % 2 == 0) {
+		sets /= 2;
+		size /= 2;
+	}
+	memset(x, 0, sizeof(*x));
+	x->sets = sets ? sets : 1;
+	x->ways = l->ways ? l->ways : 1;
+	n = x->sets * x->ways;
+	x->tag = malloc(n * sizeof(*x->tag));
+	x->age = calloc(n, sizeof(*x->age));
+	if (!x->tag || !x->age) {
+		free(x->tag);
+		free(x->age);
+		x->tag = NULL;
+		x->age = NULL;
+		return PPR_ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		x->tag[i] = UINT64_MAX;
+	return 0;
+}
+
+/* 1 on a hit; on a miss the LRU way of the set takes the line. */
+static int xlev_access(struct xlev *x, uint64_t line)
+{
+	uint64_t *t = x->tag + (line % x->sets) * x->ways;
+	uint32_t *g = x->age + (line % x->sets) * x->ways, w, lru = 0;
+
+	x->clock++;
+	for (w = 0; w < x->ways; w++) {
+		if (t[w] == line) {
+			g[w] = x->clock;
+			return 1;
+		}
+		if (g[w] < g[lru])
+			lru = w;
+	}
+	t[lru] = line;
+	g[lru] = x->clock;
+	x->misses++;
+	return 0;
+}
+
+static void xline(struct xlev *xl, unsigned n, uint64_t line)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		if (xlev_access(&xl[k], line))
+			break;
+}
+
+/* Phase 2, shape idx: x misses per simulated level, from the windows. */
+static int xsim_shape(struct job *jb, unsigned idx, uint32_t *js,
 		      struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
-	struct model_bcsr_shape *sh = &jb->out->shape[idx];
 	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl, w;
 	unsigned line = m->hier.levels[0].line_size;
-	struct sim_config cfg = m->hier;
-	struct sim_hier *h = NULL;
-	struct sim_level_stats before[SIM_MAX_LEVELS + 1];
-	double blocks_s = 0, sum_w = 0, sum_w2 = 0, changes = 0;
-	double brows, nb, foot, xm[MODEL_MAX_LEVELS] = { 0 };
-	unsigned home;        /* 1..nlev: level holding everything; nlev+1: memory */
-	unsigned nsim;        /* levels simulated for x */
-	struct model_work wk = { 0 };
-	struct model_kernel_dag kd;
-	struct model_ppr_in in = { 0 };
-	struct model_ppr_out po;
-	int rc;
+	struct xlev xl[SIM_MAX_LEVELS];
+	uint64_t before[SIM_MAX_LEVELS];
+	int e = 0;
 
-	sh->r = r;
-	sh->c = c;
-	brows = ceil((double)a->rows / r);
-	/* working set estimate for the home level (with the CSR's nnz) */
-	foot = (double)a->nnz * 12 + (double)a->rows * 16 + (double)a->cols * 8;
-	home = jb->nlev + 1;
-	for (lvl = 0; lvl < jb->nlev; lvl++)
-		if ((double)m->hier.levels[lvl].size >= foot) {
-			home = lvl + 1;
+	for (lvl = 0; lvl < jb->nsim; lvl++) {
+		e = xlev_init(&xl[lvl], &m->hier.levels[lvl]);
+		if (e)
 			break;
+	}
+	if (e) {
+		while (lvl--) {
+			free(xl[lvl].tag);
+			free(xl[lvl].age);
 		}
-	/* simulator over the levels that cannot hold the working set,
-	 * from L1 up to the first level that holds x twice over (x alone
-	 * is simulated: from there on its lines stay, no misses) */
-	nsim = home - 1 < jb->nlev ? home - 1 : jb->nlev;
-	for (lvl = 0; lvl < nsim; lvl++)
-		if ((double)m->hier.levels[lvl].size >=
-		    2.0 * ((double)a->cols + 8) * 8)
-			break;
-	nsim = lvl;
-	if (nsim > 0) {
-		unsigned k;
-
-		cfg.nlevels = nsim;
-		cfg.split_l1 = 0;
-		cfg.classify_3c = 0;
-		for (k = 0; k < cfg.nlevels; k++) {
-			struct sim_level_config *l = &cfg.levels[k];
-
-			l->prefetch = SIM_PF_NONE;
-			if (l->inclusion == SIM_INCL_EXCLUSIVE)
-				l->inclusion = SIM_INCL_NINE;
-			while (l->size > SIM_CAP_BYTES && l->sets % 2 == 0) {
-				l->sets /= 2;
-				l->size /= 2;
-			}
-		}
-		h = sim_hier_new(&cfg, err);
-		if (!h)
-			return err && err->code ? err->code : PPR_EINVAL;
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
 	}
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
-		double wb = 0;
-		size_t prev_n = SIZE_MAX;
 
-		wu = s0 >= WIN_ROWS ? s0 - WIN_ROWS : 0;
-		for (i = wu; i < s0 + WIN_ROWS && i < a->rows; i += r) {
+		/* warm-up: win_len rows before, simulated, not counted;
+		 * s0 is a multiple of every block height */
+		wu = (jb->win_len + r - 1) / r * r;
+		wu = s0 >= wu ? s0 - wu : 0;
+		for (i = wu; i < s0 + jb->win_len && i < a->rows; i += r) {
 			uint64_t i1 = i + r < a->rows ? i + r : a->rows;
 			size_t n = brow_blocks(a, i, i1, c, js), b;
 			uint64_t last = UINT64_MAX;
 
-			if (i >= s0 && n != prev_n)
-				changes += 1;
-			prev_n = n;
-
-			if (i == s0 && h)
-				for (lvl = 0; lvl < cfg.nlevels; lvl++)
-					before[lvl] = *sim_hier_level_stats(h,
-									    lvl);
-			if (i >= s0)
-				wb += (double)n;
-			if (!h)
-				continue;
+			if (i == s0)
+				for (lvl = 0; lvl < jb->nsim; lvl++)
+					before[lvl] = xl[lvl].misses;
 			for (b = 0; b < n; b++) {
-				struct ppr_access acc;
-				uint64_t addr = (uint64_t)js[b] * c * 8;
+				/* x's base at 4096, line-aligned */
+				uint64_t addr = (uint64_t)js[b] * c * 8 + 4096;
 				uint64_t l0 = addr / line;
 				uint64_t l1 = (addr + c * 8 - 1) / line;
 
 				if (l0 == last && l1 == last)
 					continue;
+				if (l0 != last)
+					xline(xl, jb->nsim, l0);
+				if (l1 != l0)
+					xline(xl, jb->nsim, l1);
 				last = l1;
-				acc.addr = addr + 4096; /* x's base */
-				acc.size = c * 8;
-				acc.op = PPR_OP_LOAD;
-				acc.tag = PPR_TAG_IRREGULAR;
-				sim_hier_access(h, &acc);
 			}
 		}
-		if (h)
-			for (lvl = 0; lvl < cfg.nlevels; lvl++) {
-				const struct sim_level_stats *st =
-					sim_hier_level_stats(h, lvl);
-				const struct sim_level_stats *bf = &before[lvl];
-
-				xm[lvl] += (double)(sim_stat_sum(st->misses) -
-					sim_stat_sum(bf->misses));
-			}
-		blocks_s += wb;
-		sum_w += wb;
-		sum_w2 += wb * wb;
+		if (s0 >= a->rows)
+			continue;
+		for (lvl = 0; lvl < jb->nsim; lvl++)
+			jb->xm[idx][lvl] += (double)(xl[lvl].misses -
+						     before[lvl]) *
+					    jb->win_scale;
 	}
-	sim_hier_free(h);
-	nb = blocks_s * jb->row_scale;
-	if (jb->nwin == 0 || jb->row_scale <= 1.0)
-		nb = blocks_s;
+	for (lvl = 0; lvl < jb->nsim; lvl++) {
+		free(xl[lvl].tag);
+		free(xl[lvl].age);
+	}
+	return 0;
+}
+
+/* Phase 3, shape idx: the PPR model from the counts, misses and the
+ * in-core points. */
+static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
+{
+	const struct csr *a = jb->a;
+	const struct machine *m = jb->m;
+	struct model_bcsr_shape *sh = &jb->out->shape[idx];
+	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl;
+	unsigned line = m->hier.levels[0].line_size;
+	const struct rcount *rc = &jb->rc[r - 1];
+	double brows, nb;
+	struct model_work wk = { 0 };
+	struct model_kernel_dag kd;
+	struct model_ppr_in in = { 0 };
+	struct model_ppr_out po;
+	int e;
+
+	sh->r = r;
+	sh->c = c;
+	brows = ceil((double)a->rows / r);
+	nb = rc->nb[c - 1];
 	sh->nblocks = (uint64_t)llround(nb);
 	sh->fill = a->nnz ? nb * r * c / (double)a->nnz : 0;
+	sh->nblocks_rel_err = rc->rel_err[c - 1];
 	for (lvl = 0; lvl < MODEL_MAX_LEVELS; lvl++)
-		sh->x_misses[lvl] = xm[lvl] * jb->row_scale;
-	sh->nblocks_rel_err = 0;
-	if (jb->row_scale > 1.0 && jb->nwin > 1 && sum_w > 0) {
-		double k = jb->nwin, mean = sum_w / k;
-		double var = (sum_w2 - k * mean * mean) / (k - 1);
-
-		if (var < 0)
-			var = 0;
-		/* finite-population correction: 1 - sampled fraction */
-		sh->nblocks_rel_err = sqrt(var / k * (1 - 1 / jb->row_scale)) /
-				      mean;
-	}
+		sh->x_misses[lvl] = jb->xm[idx][lvl];
 
 	/* in-core */
 	wk.outer_iters = brows;
 	wk.inner_flops_per_outer = brows > 0 ? 2.0 * nb * r * c / brows : 0;
 	wk.total_flops = 2.0 * nb * r * c;
-	rc = model_nest_points_eval(&jb->pts[idx], &wk, &kd, err);
-	if (rc)
-		return rc;
+	e = model_nest_points_eval(&jb->pts[idx], &wk, &kd, err);
+	if (e)
+		return e;
 
 	/* PPR */
 	in.flops = 2.0 * (double)a->nnz;
@@ -265,9 +481,7 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 	 * halves miss the chains through both (the accumulators) and the
 	 * overlap of short inner loops */
 	in.core_cycles = fmax(kd.acc_chain_cycles, kd.cycles);
-	in.stall_cycles = changes * (jb->nwin && jb->row_scale > 1.0 ?
-				     jb->row_scale : 1.0) *
-			  MODEL_BRANCH_MISS_CYCLES;
+	in.stall_cycles = rc->changes[c - 1] * MODEL_BRANCH_MISS_CYCLES;
 	in.nlevels = jb->nlev;
 	in.line_size = line;
 	in.clock_ghz = m->clock_ghz;
@@ -275,18 +489,18 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 		in.bw[lvl] = jb->bw[lvl];
 		in.irregular_misses[lvl] = sh->x_misses[lvl];
 	}
-	if (home > 1) {
+	if (jb->home > 1) {
 		double reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
 			     (double)a->rows * 8;
 
-		if (home > jb->nlev)
+		if (jb->home > jb->nlev)
 			reg += (double)a->rows * 8; /* y write-back */
-		in.regular_by_origin[home - 1 <= jb->nlev ? home - 1 :
-				     jb->nlev] = reg;
+		in.regular_by_origin[jb->home - 1 <= jb->nlev ?
+				     jb->home - 1 : jb->nlev] = reg;
 	}
-	rc = model_ppr_eval(&in, &po, err);
-	if (rc)
-		return rc;
+	e = model_ppr_eval(&in, &po, err);
+	if (e)
+		return e;
 	sh->cycles = po.cycles;
 	sh->time_s = po.time_s;
 	sh->gflops = po.gflops;
@@ -303,21 +517,23 @@ static int shape_eval(struct job *jb, unsigned idx, uint32_t *js,
 static void *worker(void *arg)
 {
 	struct job *jb = arg;
-	uint32_t *js;
+	uint32_t *js = NULL;
 	struct ppr_err err;
+	unsigned nitems = jb->phase == 1 ? 8 : 64;
 
 	memset(&err, 0, sizeof(err));
-	js = malloc(sizeof(*js) * (jb->a->cols + 8));
+	if (jb->phase == 2)
+		js = malloc(sizeof(*js) * (jb->a->cols + 8));
 	for (;;) {
 		unsigned idx;
-		int rc;
+		int rc = 0;
 
 		pthread_mutex_lock(&jb->lock);
 		idx = jb->next++;
-		if (jb->rc || !js)
-			idx = 64;
+		if (jb->rc_err || (jb->phase == 2 && !js))
+			idx = nitems;
 		pthread_mutex_unlock(&jb->lock);
-		if (idx >= 64)
+		if (idx >= nitems)
 			break;
 		if (jb->phase == 0) {
 			char sym[64];
@@ -326,22 +542,24 @@ static void *worker(void *arg)
 				 idx / 8 + 1, idx % 8 + 1);
 			rc = model_nest_points_get(sym, jb->core,
 						   &jb->pts[idx], &err);
+		} else if (jb->phase == 1) {
+			count_r(jb, idx + 1);
 		} else {
-			rc = shape_eval(jb, idx, js, &err);
+			rc = xsim_shape(jb, idx, js, &err);
 		}
 		if (rc) {
 			pthread_mutex_lock(&jb->lock);
-			if (!jb->rc) {
-				jb->rc = rc;
+			if (!jb->rc_err) {
+				jb->rc_err = rc;
 				jb->err = err;
 			}
 			pthread_mutex_unlock(&jb->lock);
 		}
 	}
-	if (!js) {
+	if (jb->phase == 2 && !js) {
 		pthread_mutex_lock(&jb->lock);
-		if (!jb->rc)
-			jb->rc = PPR_ENOMEM;
+		if (!jb->rc_err)
+			jb->rc_err = PPR_ENOMEM;
 		pthread_mutex_unlock(&jb->lock);
 	}
 	free(js);
@@ -580,6 +798,14 @@ static void run_phase(struct job *jb, unsigned nth)
 }
 
 #define MAX_THREADS 8
+/* default sampling: block counts over max(COUNT_NNZ nonzeros,
+ * COUNT_MIN_FRAC) of the block rows; the x simulation over max(XSIM_NNZ,
+ * XSIM_MIN_FRAC) of the rows */
+#define COUNT_NNZ 30000.0
+#define COUNT_MIN_FRAC 0.02
+#define XSIM_NNZ 10000.0
+#define XSIM_MIN_FRAC 0.02
+#define XSIM_WIN_NNZ 2000.0
 
 int model_threads_default(unsigned *n, struct ppr_err *err)
 {
@@ -614,7 +840,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	struct job jb;
 	unsigned nth = o ? o->threads : 0, i;
 	uint64_t key;
-	double t0 = now_s(), frac, target;
+	double t0 = now_s(), frac, target, foot;
 	uint64_t nwin_all, w;
 	int rc;
 
@@ -641,33 +867,72 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	out->cols = a->cols;
 	out->nnz = a->nnz;
 
-	/* windows: sample about max(250k nnz, 2%) unless asked otherwise */
+	/* the level that holds the whole working set (with the CSR's
+	 * nnz); x is simulated in the levels below it that do not hold x
+	 * twice over */
+	foot = (double)a->nnz * 12 + (double)a->rows * 16 +
+	       (double)a->cols * 8;
+	jb.home = jb.nlev + 1;
+	for (i = 0; i < jb.nlev; i++)
+		if ((double)m->hier.levels[i].size >= foot) {
+			jb.home = i + 1;
+			break;
+		}
+	jb.nsim = jb.home - 1 < jb.nlev ? jb.home - 1 : jb.nlev;
+	for (i = 0; i < jb.nsim; i++)
+		if ((double)m->hier.levels[i].size >=
+		    2.0 * ((double)a->cols + 8) * 8)
+			break;
+	jb.nsim = i;
+
+	/* sampling: block counts over a fraction of the block rows, the
+	 * x simulation over windows of rows (see the notes) */
+	jb.f_count = o && o->sample > 0 ? o->sample :
+		     fmax(COUNT_NNZ / (double)a->nnz, COUNT_MIN_FRAC);
+	if (jb.f_count > 1)
+		jb.f_count = 1;
 	nwin_all = (a->rows + WIN_ROWS - 1) / WIN_ROWS;
 	target = o && o->sample > 0 ? o->sample :
-		 fmax(250000.0 / (double)a->nnz, 0.02);
+		 fmax(XSIM_NNZ / (double)a->nnz, XSIM_MIN_FRAC);
 	if (target > 1)
 		target = 1;
-	jb.nwin = (unsigned)ceil(target * (double)nwin_all);
+	jb.win_len = WIN_ROWS;
+	if (target < 0.5) {
+		/* windows of about XSIM_WIN_NNZ nonzeros */
+		double per_row = (double)a->nnz / (double)a->rows;
+
+		jb.win_len = (uint64_t)fmin(WIN_ROWS, fmax(16.0,
+				ceil(XSIM_WIN_NNZ / per_row)));
+	}
+	jb.nwin = (unsigned)fmin((double)nwin_all,
+				 ceil(target * (double)a->rows /
+				      (double)jb.win_len));
 	if (jb.nwin < 1)
 		jb.nwin = 1;
-	if (jb.nwin >= nwin_all / 2)
+	if (target >= 0.5 || (jb.win_len == WIN_ROWS &&
+			       jb.nwin >= nwin_all / 2)) {
 		jb.nwin = (unsigned)nwin_all;  /* cheaper to do it all */
-	jb.win_start = malloc(sizeof(*jb.win_start) * jb.nwin);
+		jb.win_len = WIN_ROWS;
+	}
+	if (!jb.nsim)
+		jb.nwin = 0;
+	jb.win_start = malloc(sizeof(*jb.win_start) * (jb.nwin + 1));
 	if (!jb.win_start)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
-	if (jb.nwin == nwin_all) {
+	jb.win_scale = 1;
+	if (jb.nwin == nwin_all && jb.win_len == WIN_ROWS) {
 		for (w = 0; w < jb.nwin; w++)
 			jb.win_start[w] = w * WIN_ROWS;
-		jb.row_scale = 1;
-	} else {
+	} else if (jb.nwin) {
 		for (w = 0; w < jb.nwin; w++)
 			jb.win_start[w] = (uint64_t)((w + 0.5) * nwin_all /
 						     jb.nwin) * WIN_ROWS;
-		frac = (double)jb.nwin * WIN_ROWS / (double)a->rows;
-		jb.row_scale = 1 / frac;
+		frac = (double)jb.nwin * (double)jb.win_len /
+		       (double)a->rows;
+		jb.win_scale = 1 / frac;
 	}
-	out->sample = 1 / jb.row_scale;
+	out->sample = jb.f_count;
 	jb.pts = calloc(64, sizeof(*jb.pts));
 	if (!jb.pts) {
 		free(jb.win_start);
@@ -680,20 +945,29 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	if (!out->incore_cached) {
 		jb.phase = 0;
 		run_phase(&jb, nth);
-		if (!jb.rc)
+		if (!jb.rc_err)
 			cache_write(key, jb.pts);
 	}
-	if (!jb.rc) {
+	if (!jb.rc_err) {
 		jb.phase = 1;
+		run_phase(&jb, nth > 8 ? 8 : nth);
+	}
+	if (!jb.rc_err && jb.nsim) {
+		jb.phase = 2;
 		run_phase(&jb, nth);
+	}
+	for (i = 0; i < 64 && !jb.rc_err; i++) {
+		rc = shape_eval(&jb, i, &jb.err);
+		if (rc)
+			jb.rc_err = rc;
 	}
 	pthread_mutex_destroy(&jb.lock);
 	free(jb.win_start);
 	free(jb.pts);
-	if (jb.rc) {
+	if (jb.rc_err) {
 		if (err)
 			*err = jb.err;
-		return jb.rc;
+		return jb.rc_err;
 	}
 	out->pick = 0;
 	for (i = 1; i < 64; i++)
