@@ -7,7 +7,8 @@
 #
 #   PPR=./ppr MACHINE=machines/zen4-epyc.json sh bench/predict_bcsr.sh
 #   BCSR_BIG=0 skips the generated matrices over the L3 (minutes each);
-#   BCSR_MED=0 skips the medium ones.  The in-core schedules of the 64
+#   BCSR_MED=0 skips the medium ones; BCSR_JSON_DIR=dir keeps each
+#   matrix's JSON there.  The in-core schedules of the 64
 #   kernels are computed once per machine and executable (cached, see
 #   model/bcsr_select.c) before the loop; their one-time cost is printed
 #   apart.  Measured figures: least thread CPU time per SpMV over
@@ -40,6 +41,7 @@ fi
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 print("in-core schedules: %s (%.3f s)" % ("already cached" if d["incore_cached"]
       else "computed and cached", d["prediction_wall_s"]))' "$tmp/w.json"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s\n' matrix nnz pick best \
 	"pick GF" "best GF" share cost
 for mtx in $list; do
@@ -49,6 +51,7 @@ for mtx in $list; do
 		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
 		continue
 	fi
+	[ -n "$BCSR_JSON_DIR" ] && cp "$tmp/o.json" "$BCSR_JSON_DIR/$name.json"
 	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 g={s["shape"]: s["measured_gflops"] for s in d["shapes"]}
 print(d["pick"], d["measured_best"], d["share_of_best"],
@@ -61,5 +64,6 @@ done
 if [ -s "$tmp/all" ]; then
 	awk '{ n++; s += $1; c += $2; if (n == 1 || $1 < m) m = $1;
 	       if ($1 >= 0.95) k++ }
-	     END { printf "summary: %d matrices, share of best min %.3f mean %.3f, >= 0.95 on %d; mean cost %.1f SpMV equivalents\n", n, m, s / n, k, c / n }' "$tmp/all"
+	     END { printf "load average after: '"$(cut -d' ' -f1-3 /proc/loadavg)"'\n";
+		   printf "summary: %d matrices, share of best min %.3f mean %.3f, >= 0.95 on %d; mean cost %.1f SpMV equivalents\n", n, m, s / n, k, c / n }' "$tmp/all"
 fi
