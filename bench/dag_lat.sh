@@ -269,3 +269,13 @@ for N in 16 32 48 64 96; do
 	mcase "lea N=$N" 1 200 $(chain) $(fill $N 'leaq 1(%rax), %r9')
 done
 IFS=$oldifs
+echo "== front end: 48 instructions per iteration, nothing else limiting (cycles per instruction; 0.125 = 8 per cycle)"
+printf '%-28s %10s %10s\n' case measured ppr
+IFS='
+'
+mcase "48 eliminated moves" 48 1000 $(fill 24 'movq %rax, %r9'; fill 24 'movq %rbx, %r10')
+mcase "48 4-byte nops" 48 1000 $(fill 48 'nopl 0(%rax)')
+mcase "24 loads + 24 FP add/mul" 48 1000 $(i=0; while [ $i -lt 12 ]; do
+	printf '%s\n' 'movq (%rdx), %rax' 'movq 8(%rdx), %r12' \
+		'vaddpd %ymm1, %ymm2, %ymm3' 'vmulpd %ymm1, %ymm2, %ymm5'; i=$((i + 1)); done)
+IFS=$oldifs
