@@ -38,6 +38,16 @@ endif
 
 ALL_CFLAGS = $(CSTD) $(WARN) $(PPR_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
+# Everything built depends on the flags it was built with: a change of
+# OPT, CFLAGS, SANITIZE, DEVELOPER or the compiler rebuilds it (the flags
+# are kept in $(BUILD)/.build-flags, rewritten only when they change).
+FLAGS_FILE := $(BUILD)/.build-flags
+FLAGS_NOW := $(CC) $(CSTD) $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)
+ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_FILE),$(FLAGS_NOW))
+endif
+
 # Modules in link order (a module may use only those after it).
 MODULES := model kernels matrix machines dag traces sim common
 DEPS_common :=
@@ -86,7 +96,7 @@ $(BUILD)/cmd_table.h: $(CMD_SRC) Makefile
 	  done; } > $@.tmp && mv $@.tmp $@
 $(BUILD)/cli/ppr.o: $(BUILD)/cmd_table.h
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -102,7 +112,7 @@ test_mod = $(firstword $(subst _, ,$(patsubst test_%,%,$(notdir $(1)))))
 test_libs = $(if $(filter $(call test_mod,$(1)),$(MODULES)),$(call libs_of,$(call test_mod,$(1)) $(DEPS_$(call test_mod,$(1)))),$(ALL_LIBS))
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: tests/%.c $$(call test_libs,$$*)
+$(BUILD)/tests/%: tests/%.c $$(call test_libs,$$*) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(call test_libs,$*) $(PPR_LDLIBS)
 
@@ -140,11 +150,11 @@ FUZZ_TARGETS ?= $(FUZZ_NAMES)
 # objects too (all but the dispatcher's main).
 FUZZ_CLI_OBJ := $(filter-out $(BUILD)/cli/ppr.o,$(CLI_OBJ))
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
 
-$(BUILD)/fuzz/lf/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS)
+$(BUILD)/fuzz/lf/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DPPR_LIBFUZZER -fsanitize=fuzzer $(LDFLAGS) \
 		-o $@ $< $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
@@ -170,7 +180,7 @@ fuzz: fuzz-build
 # ---- benchmarks ----------------------------------------------------------
 BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
-$(BUILD)/bench/%: bench/%.c $(ALL_LIBS)
+$(BUILD)/bench/%: bench/%.c $(ALL_LIBS) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -O3 $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
 
@@ -193,7 +203,7 @@ clean:
 # The objects are compiled again without sanitizers (same -O and per-file
 # -m flags), so a SANITIZE build predicts the code a normal build runs.
 KERNEL_ASM_OBJS := $(patsubst kernels/%.c,$(BUILD)/gen/kobj/%.o,$(SRC_kernels))
-$(BUILD)/gen/kobj/%.o: kernels/%.c
+$(BUILD)/gen/kobj/%.o: kernels/%.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(PPR_CPPFLAGS) $(CPPFLAGS) $(OPT) -w $(if $(and $(filter conv_avx2,$*),$(filter x86_64 i686 i386,$(KERNELS_ARCH))),-mavx2 -mfma) -c -o $@ $<
 $(BUILD)/gen/kernel_asm.c: $(KERNEL_ASM_OBJS) scripts/extract-loops.sh

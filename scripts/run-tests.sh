@@ -2,6 +2,9 @@
 # Run every unit test binary and the golden CLI tests; print one closing
 # line "N passed, N failed, N skipped" and exit non-zero on any failure.
 BUILD=${BUILD:-build}
+# The CLI tests run this build's binary, not ./ppr (the copy of whichever
+# build ran last).
+case $BUILD in /*) PPR_BIN=$BUILD/ppr ;; *) PPR_BIN=$(pwd)/$BUILD/ppr ;; esac
 pass=0; fail=0; skip=0; failed_bins=""
 run() {
 	out=$("$@" 2>&1); rc=$?
@@ -26,7 +29,7 @@ done
 for t in tests/cli/*.sh; do
 	[ -f "$t" ] || continue
 	echo "== $t"
-	run env PPR="$(pwd)/ppr" BUILD="$BUILD" FULL="$FULL" sh "$t"
+	run env PPR="$PPR_BIN" BUILD="$BUILD" FULL="$FULL" sh "$t"
 done
 [ -n "$failed_bins" ] && echo "failing:$failed_bins"
 echo "$pass passed, $fail failed, $skip skipped"
