@@ -65,7 +65,7 @@ static int detect(int argc, char **argv)
 	struct detect_stat clk, fma, bw, lat;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i;
-	double ghz, fpc = 0, l1_bpc = 0;
+	double ghz, fpc = 0, l1_bpc = 0, usable_mib = 0;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak;
 	char *text = NULL, desc[512], src[1024];
 	struct machine check = { 0 };
@@ -152,6 +152,37 @@ static int detect(int argc, char **argv)
 			/* Half the level (plus everything above it) stays
 			 * resident there and misses the levels above. */
 			ws = k->size / 2;
+			if (i == n - 1 && k->level >= 2 && k->size >= (1u << 20)) {
+				/* The last level may be shared with cores
+				 * outside this machine (other tenants of a
+				 * virtual machine's host): measure the part
+				 * this program gets, and the level's
+				 * bandwidth in half of that. */
+				struct detect_capacity cap;
+				uint64_t step = k->size / 16;
+				double usable;
+				unsigned w;
+
+				fprintf(stderr, "  measuring usable %s capacity "
+					"(read bandwidth, %llu..%llu KiB)...\n", lname,
+					(unsigned long long)(2 * step >> 10),
+					(unsigned long long)(24 * step >> 10));
+				if (detect_usable_capacity(2 * step, 24 * step, step,
+							   4 * k->size,
+							   (unsigned)runs, &cap, &err))
+					goto fail_err;
+				fprintf(stderr, "  %s %.1f GB/s up to %.1f MiB, %.1f GB/s "
+					"beyond (medians; halfway at %.1f MiB)\n", lname,
+					cap.level_gbs, cap.bytes / 1048576.0,
+					cap.below_gbs, cap.bytes / 1048576.0);
+				usable = cap.bytes / (double)k->size * k->ways;
+				w = usable < 1 ? 1 : (unsigned)lround(usable);
+				if (w < k->ways)
+					cJSON_AddNumberToObject(lv, "usable_ways", w);
+				if (w < k->ways)
+					ws = k->size / k->ways * w / 2;
+				usable_mib = cap.bytes / 1048576.0;
+			}
 			snprintf(what, sizeof(what), "read bandwidth %s (%llu KiB)",
 				 lname, (unsigned long long)(ws >> 10));
 			fprintf(stderr, "  measuring %s...\n", what);
@@ -204,7 +235,9 @@ static int detect(int argc, char **argv)
 		 "repeated read-only runs over half of each data cache level and "
 		 "over a set 8x the last level (>= 256 MiB); latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
-		 "assumed)", sysfs, ghz, clk.runs, clk.median);
+		 "assumed); usable capacity of the last level: read bandwidth "
+		 "halfway between its and memory's at %.1f MiB (usable_ways)",
+		 sysfs, ghz, clk.runs, clk.median, usable_mib);
 	cJSON_AddStringToObject(root, "source", src);
 
 	text = cJSON_Print(root);
@@ -278,15 +311,18 @@ static void show_table(const struct machine *m)
 			X = &m->level[k];
 		}
 		printf("Name:              %s\n", L->name);
-		if (L->size >= (1u << 20))
-			printf("Size:              %.1f MiB\n", L->size / 1048576.0);
+		if (X->size_bytes >= (1u << 20))
+			printf("Size:              %.1f MiB\n", X->size_bytes / 1048576.0);
 		else
 			printf("Size:              %llu KiB\n",
-			       (unsigned long long)(L->size >> 10));
+			       (unsigned long long)(X->size_bytes >> 10));
 		printf("Type:              %s\n",
 		       L->role == SIM_ROLE_DATA ? "Data cache" :
 		       L->role == SIM_ROLE_INSTR ? "Instruction cache" : "Unified cache");
-		printf("Associativity:     %u\n", L->ways);
+		printf("Associativity:     %u\n", X->ways);
+		if (L->ways != X->ways)
+			printf("Usable ways:       %u (%.1f MiB; the rest held by "
+			       "other cores)\n", L->ways, L->size / 1048576.0);
 		printf("Number of sets:    %llu\n", (unsigned long long)L->sets);
 		printf("Cache line size:   %u\n", L->line_size);
 		printf("Replacement:       %s\n", sim_repl_name(L->repl));
@@ -344,9 +380,10 @@ static void show_json(const struct machine *m)
 		}
 		lv = cJSON_CreateObject();
 		cJSON_AddStringToObject(lv, "name", L->name);
-		cJSON_AddNumberToObject(lv, "size_bytes", (double)L->size);
+		cJSON_AddNumberToObject(lv, "size_bytes", (double)X->size_bytes);
 		cJSON_AddNumberToObject(lv, "sets", (double)L->sets);
-		cJSON_AddNumberToObject(lv, "ways", L->ways);
+		cJSON_AddNumberToObject(lv, "ways", X->ways);
+		cJSON_AddNumberToObject(lv, "usable_ways", L->ways);
 		cJSON_AddNumberToObject(lv, "line_bytes", L->line_size);
 		cJSON_AddStringToObject(lv, "replacement", sim_repl_name(L->repl));
 		cJSON_AddStringToObject(lv, "inclusion", machine_inclusion_name(L->inclusion));

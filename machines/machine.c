@@ -30,7 +30,10 @@
 
 static const char *const top_keys[] = {
 	"name", "description", "source", "clock_ghz", "cores", "hierarchy",
-	"memory", "peak", "core", NULL
+	"memory", "peak", "core", "branch", NULL
+};
+static const char *const branch_keys[] = {
+	"loop_exit_miss_cycles", "learned_branches", NULL
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", "transfers_overlap", NULL
@@ -40,7 +43,7 @@ static const char *const level_keys[] = {
 	"replacement_policy", "seed", "inclusion", "write_back",
 	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
 	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
-	"shared_by_cores", NULL
+	"shared_by_cores", "usable_ways", NULL
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", NULL
@@ -89,7 +92,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 		       struct ppr_err *err)
 {
 	const char *name;
-	uint64_t size, sets, ways, cl, seed, deg, dist, shared;
+	uint64_t size, sets, ways, cl, seed, deg, dist, shared, usable;
 	int role, repl, incl, pf, idx, wb, wa, rc;
 	double bw, lat;
 	size_t k;
@@ -173,7 +176,9 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	    (rc = machine_json_get_double(doc, o, "latency_cycles",
 					  MACHINE_JSON_NONNEG, 0, &lat, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "shared_by_cores", 0, 1, 1,
-				       UINT32_MAX, &shared, err)))
+				       UINT32_MAX, &shared, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "usable_ways", 0, ways, 1,
+				       ways, &usable, err)))
 		return rc;
 	if (sets * ways > (UINT64_C(1) << 34))
 		return machine_json_fail(doc,
@@ -195,12 +200,24 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 			"write-back + write-allocate and write-through + "
 			"no-write-allocate are simulated");
 
+	if (repl == SIM_REPL_PLRU && usable != ways && !is_pow2(usable))
+		return machine_json_fail(doc,
+			machine_json_member(o, "usable_ways"), err,
+			"'usable_ways' must be a power of two with \"plru\" "
+			"replacement (got %llu)", (unsigned long long)usable);
+
+	/*
+	 * usable_ways < ways: the level is shared with cores the described
+	 * program does not run on (other tenants of a virtual machine's
+	 * host), whose lines hold the other ways; it is simulated with the
+	 * same sets and the usable ways only.
+	 */
 	memset(lc, 0, sizeof(*lc));
 	snprintf(lc->name, sizeof(lc->name), "%s", name);
 	lc->role = (enum sim_role)role;
-	lc->size = size;
+	lc->size = sets * usable * cl;
 	lc->sets = sets;
-	lc->ways = (uint32_t)ways;
+	lc->ways = (uint32_t)usable;
 	lc->line_size = (uint32_t)cl;
 	lc->repl = (enum sim_repl)repl;
 	lc->seed = seed;
@@ -213,6 +230,8 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	ml->bandwidth_bytes_per_cycle = bw;
 	ml->latency_cycles = lat;
 	ml->shared_by_cores = (unsigned)shared;
+	ml->size_bytes = size;
+	ml->ways = (uint32_t)ways;
 	return 0;
 }
 
@@ -354,7 +373,7 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 static int parse_doc(const struct machine_json *doc, struct machine *m,
 		     struct ppr_err *err)
 {
-	const cJSON *root = doc->root, *h, *mem, *peak, *core;
+	const cJSON *root = doc->root, *h, *mem, *peak, *core, *branch;
 	const char *name, *desc, *src;
 	uint64_t cores, simd;
 	int rc;
@@ -378,7 +397,24 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	    (rc = machine_json_get_object(doc, root, "memory", 0, &mem,
 					  err)) ||
 	    (rc = machine_json_get_object(doc, root, "peak", 0, &peak, err)) ||
-	    (rc = machine_json_get_object(doc, root, "core", 0, &core, err)))
+	    (rc = machine_json_get_object(doc, root, "core", 0, &core, err)) ||
+	    (rc = machine_json_get_object(doc, root, "branch", 0, &branch,
+					  err)))
+		return rc;
+	m->loop_exit_miss_cycles = MACHINE_LOOP_EXIT_MISS_CYCLES;
+	m->learned_branches = MACHINE_LEARNED_BRANCHES;
+	if (branch &&
+	    ((rc = machine_json_check_keys(doc, branch, "branch", branch_keys,
+					   err)) ||
+	     (rc = machine_json_get_double(doc, branch,
+					   "loop_exit_miss_cycles",
+					   MACHINE_JSON_NONNEG,
+					   MACHINE_LOOP_EXIT_MISS_CYCLES,
+					   &m->loop_exit_miss_cycles, err)) ||
+	     (rc = machine_json_get_double(doc, branch, "learned_branches",
+					   MACHINE_JSON_NONNEG,
+					   MACHINE_LEARNED_BRANCHES,
+					   &m->learned_branches, err))))
 		return rc;
 	if (core) {
 		if ((rc = machine_core_parse(doc, core, &m->core, err)))

@@ -31,6 +31,11 @@ struct machine_level {
 	double bandwidth_bytes_per_cycle;
 	double latency_cycles;          /* load-to-use latency; 0 = not given */
 	unsigned shared_by_cores;       /* cores sharing one instance */
+	/* The physical geometry: size and ways as the file gives them.  The
+	 * simulated level (hier.levels[]) has usable_ways ways when the file
+	 * sets it (capacity other tenants leave to the program). */
+	uint64_t size_bytes;
+	uint32_t ways;
 };
 
 struct machine {
@@ -66,11 +71,24 @@ struct machine {
 	double load_bytes_per_cycle;   /* L1 -> registers */
 	double store_bytes_per_cycle;  /* registers -> L1 */
 
+	/* The "branch" section: cycles one mispredicted exit of a loop costs
+	 * (the CSR inner loop's), and how many branch executions per run the
+	 * predictor learns over repeated runs of the same kernel. */
+	double loop_exit_miss_cycles;
+	double learned_branches;
+
 	/* The in-core model of the "core" section (machines/core_model.c),
 	 * for the instruction-DAG scheduler; has_core = 0 when absent. */
 	int has_core;
 	struct dag_core core;
 };
+
+/*
+ * Defaults of the "branch" section: measured on the zen4-epyc machine (a
+ * Zen 5 core) with bench/predict_branch.sh; see model/predict.h.
+ */
+#define MACHINE_LOOP_EXIT_MISS_CYCLES 25.0
+#define MACHINE_LEARNED_BRANCHES 75000.0
 
 /* Load a machine file. */
 int machine_load(const char *path, struct machine *out, struct ppr_err *err);

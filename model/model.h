@@ -191,6 +191,35 @@ int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
 int detect_read_bandwidth(uint64_t bytes, unsigned runs,
 			  struct detect_stat *gbs, struct ppr_err *err);
 
+/*
+ * The capacity of a cache level a program actually gets, when the level
+ * is shared with cores it does not run on (a virtual machine's host runs
+ * other tenants on the same L3): read bandwidth (median of runs) over
+ * working sets from lo to hi bytes in steps of step; the level's own
+ * figure is the median at lo, the figure below it the median at 'below'
+ * bytes (memory: several times the level).  The usable capacity is where
+ * the bandwidth first falls under the halfway point between the two,
+ * interpolated linearly between the two working sets around it.
+ */
+#define DETECT_MAX_POINTS 64
+struct detect_capacity {
+	unsigned npoints;
+	uint64_t ws[DETECT_MAX_POINTS];   /* working sets, bytes */
+	double gbs[DETECT_MAX_POINTS];    /* median read bandwidth, GB/s */
+	double level_gbs, below_gbs;      /* plateau and the level below */
+	double bytes;                     /* usable capacity, bytes */
+};
+int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
+			   uint64_t below, unsigned runs,
+			   struct detect_capacity *out, struct ppr_err *err);
+/* The crossing alone (no measurement): the first working set whose
+ * bandwidth is under (level_gbs + below_gbs) / 2, interpolated with the
+ * one before it; ws[n-1] when none is (the level holds them all), ws[0]
+ * when the first already is. */
+double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
+				unsigned n, double level_gbs,
+				double below_gbs);
+
 /* Load-to-use latency by pointer chase over 'bytes' (ns per load). */
 int detect_latency(uint64_t bytes, unsigned runs, struct detect_stat *ns,
 		   struct ppr_err *err);

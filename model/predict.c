@@ -163,13 +163,13 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches)
 	return (double)n;
 }
 
-double model_csr_exit_unlearned(double branches, int cold)
+double model_csr_exit_unlearned(double branches, double learned, int cold)
 {
 	if (cold)
 		return 1;
-	if (branches <= MODEL_BRANCH_LEARN_BRANCHES)
+	if (branches <= learned)
 		return 0;
-	return 1 - MODEL_BRANCH_LEARN_BRANCHES / branches;
+	return 1 - learned / branches;
 }
 
 static int is_spmv(const struct kernel_params *p)
@@ -330,13 +330,15 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 						&out->branches);
 				out->branch_misses = out->branch_events *
 					model_csr_exit_unlearned(
-						out->branches, out->cold);
+						out->branches,
+						m->learned_branches,
+						out->cold);
 			}
 			matrix_csr_release(&a);
 		}
 		out->ppr_in.stall_cycles = out->branch_misses *
 			(strcmp(p->kernel, "spmv-csr") ?
-			 MODEL_BRANCH_MISS_CYCLES : MODEL_CSR_EXIT_MISS_CYCLES);
+			 MODEL_BRANCH_MISS_CYCLES : m->loop_exit_miss_cycles);
 	}
 	out->ppr_in.overlap = m->transfers_overlap;
 	out->ppr_in.nlevels = n;

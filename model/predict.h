@@ -156,8 +156,11 @@ struct model_prediction {
  * share follows 1 - B0 / branches with B0 = 63,000-99,000, median 76,000,
  * over row lengths 10..18 and 4 or 6; lengths 1..9 lose it faster).
  */
-#define MODEL_CSR_EXIT_MISS_CYCLES 25.0
-#define MODEL_BRANCH_LEARN_BRANCHES 75000.0
+#define MODEL_CSR_EXIT_MISS_CYCLES MACHINE_LOOP_EXIT_MISS_CYCLES
+#define MODEL_BRANCH_LEARN_BRANCHES MACHINE_LEARNED_BRANCHES
+/* (both are the defaults of the machine file's "branch" section,
+ * loop_exit_miss_cycles and learned_branches; a machine file gives its
+ * own core's figures there, and the model uses those) */
 
 /* Rows (block rows of height r, counted in blocks of width c; r = c = 1
  * for CSR) whose length differs from the previous one's. */
@@ -170,8 +173,9 @@ double model_spmv_length_changes(const struct csr *a, unsigned r,
  * plus one per pair). */
 double model_spmv_csr_exit_changes(const struct csr *a, double *branches);
 /* Share of the exit changes that mispredict: 1 cold; warm 0 up to
- * MODEL_BRANCH_LEARN_BRANCHES branches per run, then 1 - that / branches. */
-double model_csr_exit_unlearned(double branches, int cold);
+ * 'learned' branches per run (the machine's learned_branches), then
+ * 1 - learned / branches. */
+double model_csr_exit_unlearned(double branches, double learned, int cold);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the

@@ -227,10 +227,15 @@ static void test_csr_exit_changes(void)
 	T_NEAR(b, 23, 0);
 	a.rows = 0;
 	T_NEAR(model_spmv_csr_exit_changes(&a, NULL), 0, 0);
-	T_NEAR(model_csr_exit_unlearned(1e9, 1), 1, 0);
-	T_NEAR(model_csr_exit_unlearned(MODEL_BRANCH_LEARN_BRANCHES, 0), 0, 0);
-	T_NEAR(model_csr_exit_unlearned(4 * MODEL_BRANCH_LEARN_BRANCHES, 0),
+	T_NEAR(model_csr_exit_unlearned(1e9, MODEL_BRANCH_LEARN_BRANCHES, 1),
+	       1, 0);
+	T_NEAR(model_csr_exit_unlearned(MODEL_BRANCH_LEARN_BRANCHES,
+					MODEL_BRANCH_LEARN_BRANCHES, 0), 0, 0);
+	T_NEAR(model_csr_exit_unlearned(4 * MODEL_BRANCH_LEARN_BRANCHES,
+					MODEL_BRANCH_LEARN_BRANCHES, 0),
 	       0.75, 1e-12);
+	/* a predictor that learns nothing across runs pays every change */
+	T_NEAR(model_csr_exit_unlearned(10, 0, 0), 1, 0);
 }
 
 /* The branch model of CSR: warm, a matrix whose run executes at most
@@ -272,13 +277,12 @@ static void test_csr_branch_learning(void)
 				T_NEAR(pr->branch_misses, pr->branch_events, 0);
 			else
 				T_NEAR(pr->branch_misses, pr->branch_events *
-				       (1 - MODEL_BRANCH_LEARN_BRANCHES /
+				       (1 - m.learned_branches /
 					pr->branches), 1e-12);
 			if (k == 1)
-				T_CHECK(pr->branches >
-					MODEL_BRANCH_LEARN_BRANCHES);
+				T_CHECK(pr->branches > m.learned_branches);
 			T_NEAR(pr->ppr_in.stall_cycles, pr->branch_misses *
-			       MODEL_CSR_EXIT_MISS_CYCLES, 1e-12);
+			       m.loop_exit_miss_cycles, 1e-12);
 		}
 	free(pr);
 	machine_release(&m);
@@ -330,6 +334,151 @@ static void test_exclusive_l3_traffic(void)
 	}
 	free(pr);
 	machine_release(&m);
+}
+
+/* A level shared with cores outside the machine: usable_ways simulates it
+ * with fewer ways (same sets); the physical geometry stays in
+ * m.level[].  A laplace2d n=25 SpMV (about 51 KB) stays in a 64 KiB L2
+ * between warm runs, and streams from memory when only 8 of its 16 ways
+ * (32 KiB) are usable. */
+static void test_usable_ways(void)
+{
+	static const char head[] =
+		"{ \"name\": \"tiny-shared\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
+		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32";
+	static const char tail[] = " } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
+	static const char *const extra[4] = { "", ", \"usable_ways\": 8",
+					      ", \"usable_ways\": 17",
+					      ", \"usable_ways\": 0" };
+	double mem[2] = { 0, 0 };
+	unsigned k;
+
+	for (k = 0; k < 4; k++) {
+		char text[1024];
+		struct machine m;
+		struct model_prediction *pr;
+		struct kernel_params p;
+		struct ppr_err err;
+		int rc;
+
+		snprintf(text, sizeof(text), "%s%s%s", head, extra[k], tail);
+		memset(&err, 0, sizeof(err));
+		rc = machine_load_string("tiny-shared.json", text,
+					 strlen(text), &m, &err);
+		if (k >= 2) {
+			T_CHECK(rc == PPR_EFORMAT || rc == PPR_EINVAL);
+			T_CHECK(strstr(err.msg, "usable_ways") != NULL);
+			if (!rc)
+				machine_release(&m);
+			continue;
+		}
+		if (rc) {
+			printf("tiny-shared: %s\n", err.msg);
+			T_CHECK(0);
+			continue;
+		}
+		T_CHECK(m.level[1].ways == 16);
+		T_CHECK(m.level[1].size_bytes == 65536);
+		T_CHECK(m.hier.levels[1].ways == (k ? 8u : 16u));
+		T_CHECK(m.hier.levels[1].size == (k ? 32768u : 65536u));
+		T_CHECK(m.hier.levels[1].sets == 64);
+		pr = calloc(1, sizeof(*pr));
+		memset(&p, 0, sizeof(p));
+		p.kernel = "spmv-csr";
+		p.input = "gen:laplace2d:n=25";
+		if (!pr || model_predict(&m, &p, NULL, pr, &err)) {
+			printf("tiny-shared predict: %s\n", err.msg);
+			T_CHECK(0);
+		} else {
+			mem[k] = pr->ppr_in.regular_by_origin[2];
+		}
+		free(pr);
+		machine_release(&m);
+	}
+	/* 16 ways: nothing from memory warm; 8 ways: at least the values
+	 * and column indices (3,025 nonzeros x 12 B) */
+	T_NEAR(mem[0], 0, 0);
+	T_CHECK(mem[1] >= 3025 * 12);
+}
+
+/* The machine's "branch" section replaces the Zen 5 defaults: a
+ * predictor that learns nothing across runs (learned_branches 0) pays
+ * every exit change warm, at the file's cost. */
+static void test_branch_section(void)
+{
+	static const char fmt[] =
+		"{ \"name\": \"tiny-branch\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 32768, \"sets\": 64,"
+		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16 }%s }\n";
+	char text[1024];
+	struct machine m;
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	struct kernel_params p;
+	struct ppr_err err;
+
+	/* absent: the defaults */
+	snprintf(text, sizeof(text), fmt, "");
+	memset(&err, 0, sizeof(err));
+	if (machine_load_string("b.json", text, strlen(text), &m, &err)) {
+		T_CHECK(0);
+	} else {
+		T_NEAR(m.loop_exit_miss_cycles, MODEL_CSR_EXIT_MISS_CYCLES, 0);
+		T_NEAR(m.learned_branches, MODEL_BRANCH_LEARN_BRANCHES, 0);
+		machine_release(&m);
+	}
+	snprintf(text, sizeof(text), fmt, ", \"branch\": { \"frob\": 1 }");
+	T_CHECK(machine_load_string("b.json", text, strlen(text), &m, &err) != 0);
+	T_CHECK(strstr(err.msg, "frob") != NULL);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"loop_exit_miss_cycles\": -1 }");
+	T_CHECK(machine_load_string("b.json", text, strlen(text), &m, &err) != 0);
+	T_CHECK(strstr(err.msg, "loop_exit_miss_cycles") != NULL);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"loop_exit_miss_cycles\": 10, \"learned_branches\": 0 }");
+	memset(&err, 0, sizeof(err));
+	if (!pr || machine_load_string("b.json", text, strlen(text), &m,
+				       &err)) {
+		printf("tiny-branch: %s\n", err.msg);
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	T_NEAR(m.loop_exit_miss_cycles, 10, 0);
+	T_NEAR(m.learned_branches, 0, 0);
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = "gen:rmat:scale=10,seed=3";
+	if (model_predict(&m, &p, NULL, pr, &err)) {
+		printf("tiny-branch predict: %s\n", err.msg);
+		T_CHECK(0);
+	} else {
+		T_CHECK(pr->branch_events > 100);
+		T_NEAR(pr->branch_misses, pr->branch_events, 0);
+		T_NEAR(pr->ppr_in.stall_cycles, pr->branch_events * 10, 1e-9);
+	}
+	free(pr);
+	machine_release(&m);
+}
+
+/* Usable capacity from a bandwidth sweep: halfway between the level's
+ * figure and the one below, interpolated. */
+static void test_capacity_crossing(void)
+{
+	static const uint64_t ws[4] = { 2, 4, 6, 8 };
+	static const double gbs[4] = { 80, 80, 40, 20 };
+	static const double flat[4] = { 80, 79, 78, 77 };
+
+	T_NEAR(detect_capacity_crossing(ws, gbs, 4, 80, 20), 5.5, 1e-12);
+	T_NEAR(detect_capacity_crossing(ws, flat, 4, 80, 20), 8, 0);
+	T_NEAR(detect_capacity_crossing(ws, gbs, 4, 200, 20), 2, 0);
+	T_NEAR(detect_capacity_crossing(ws, gbs, 0, 80, 20), 0, 0);
 }
 
 /* Tables 4-6 from machines/haswell.json and the paper's counts. */
@@ -500,6 +649,9 @@ int main(void)
 	test_csr_exit_changes();
 	test_csr_branch_learning();
 	test_exclusive_l3_traffic();
+	test_usable_ways();
+	test_branch_section();
+	test_capacity_crossing();
 	test_conv_paper();
 	test_fft3d();
 	test_predict_consistency();
