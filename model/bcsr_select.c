@@ -306,6 +306,7 @@ static void count_r(struct job *jb, unsigned r)
  */
 struct xlev {
 	uint64_t sets;
+	uint64_t mask;          /* sets - 1 when a power of two, else 0 */
 	uint32_t ways;
 	uint64_t *tag;          /* sets * ways; UINT64_MAX: empty */
 	uint32_t *age;
@@ -323,6 +324,7 @@ static int xlev_init(struct xlev *x, const struct sim_level_config *l)
 	}
 	memset(x, 0, sizeof(*x));
 	x->sets = sets ? sets : 1;
+	x->mask = (x->sets & (x->sets - 1)) == 0 ? x->sets - 1 : 0;
 	x->ways = l->ways ? l->ways : 1;
 	n = x->sets * x->ways;
 	x->tag = malloc(n * sizeof(*x->tag));
@@ -342,8 +344,10 @@ static int xlev_init(struct xlev *x, const struct sim_level_config *l)
 /* 1 on a hit; on a miss the LRU way of the set takes the line. */
 static int xlev_access(struct xlev *x, uint64_t line)
 {
-	uint64_t *t = x->tag + (line % x->sets) * x->ways;
-	uint32_t *g = x->age + (line % x->sets) * x->ways, w, lru = 0;
+	uint64_t set = x->mask || x->sets == 1 ? line & x->mask :
+		       line % x->sets;
+	uint64_t *t = x->tag + set * x->ways;
+	uint32_t *g = x->age + set * x->ways, w, lru = 0;
 
 	x->clock++;
 	for (w = 0; w < x->ways; w++) {
@@ -397,10 +401,13 @@ static int xsim_shape(struct job *jb, unsigned idx, uint32_t *js,
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
 
-		/* warm-up: win_len rows before, simulated, not counted;
-		 * s0 is a multiple of every block height */
+		/* warm-up: win_len rows before, simulated, not counted
+		 * (s0 is a multiple of every block height); none when the
+		 * windows are contiguous (the previous one warmed it) */
 		wu = (jb->win_len + r - 1) / r * r;
 		wu = s0 >= wu ? s0 - wu : 0;
+		if (w > 0 && jb->win_start[w - 1] + jb->win_len >= s0)
+			wu = s0;
 		for (i = wu; i < s0 + jb->win_len && i < a->rows; i += r) {
 			uint64_t i1 = i + r < a->rows ? i + r : a->rows;
 			size_t n = brow_blocks(a, i, i1, c, js), b;
