@@ -645,6 +645,13 @@ static uint64_t cache_key(const struct dag_core *c)
 	h = fnv_u(h, (uint64_t)c->zero_idioms);
 	h = fnv_u(h, (uint64_t)c->macro_fusion);
 	h = fnv_u(h, (uint64_t)c->unlaminate_indexed);
+	h = fnv_u(h, c->vec_load_mix_width);
+	h = fnv_u(h, (uint64_t)c->load_holds_queue);
+	h = fnv_u(h, c->nqueues);
+	for (i = 0; i < c->nqueues && i < DAG_MAX_QUEUES; i++) {
+		h = fnv_u(h, c->queue_ports[i]);
+		h = fnv_u(h, c->queue_size[i]);
+	}
 	if (stat("/proc/self/exe", &st) == 0) {
 		h = fnv_u(h, (uint64_t)st.st_size);
 		h = fnv_u(h, (uint64_t)st.st_mtim.tv_sec);
