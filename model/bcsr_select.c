@@ -652,6 +652,11 @@ static uint64_t cache_key(const struct dag_core *c)
 		h = fnv_u(h, c->queue_ports[i]);
 		h = fnv_u(h, c->queue_size[i]);
 	}
+	/* and the raw bytes, so a field added to the core model later
+	 * changes the key even before it is listed above (cores are
+	 * zeroed before they are filled, so padding is zero; were it not,
+	 * the cost would be a cache miss, never a wrong entry) */
+	h = fnv(h, c, sizeof(*c));
 	if (stat("/proc/self/exe", &st) == 0) {
 		h = fnv_u(h, (uint64_t)st.st_size);
 		h = fnv_u(h, (uint64_t)st.st_mtim.tv_sec);
