@@ -1,14 +1,21 @@
 #!/bin/sh
-# predict_branch.sh - the CSR loop-exit figures of model/predict.h
-# (MODEL_CSR_EXIT_MISS_CYCLES, MODEL_BRANCH_LEARN_BRANCHES), measured: CSR
-# SpMV on N rows of random length LO..HI (fixed seed; 1..9, then 10..18)
-# against N rows of the constant mean length, columns within 512 so x
-# stays in L1.  The extra cycles of the random rows divided by their exit
-# changes (model_spmv_csr_exit_changes: pair count or parity differs from
-# the previous row) is the cost of one mispredicted exit once nothing is
+# predict_branch.sh - the CSR loop-exit figures of a machine file's
+# "branch" section (loop_exit_miss_cycles, learned_exit_changes; defaults
+# in machines/machine.h), measured: CSR SpMV on N rows of random length
+# LO..HI (fixed seed; 1..9, then 10..18) against N rows of the constant
+# mean length, columns within 512 so x stays in L1.  The extra cycles of
+# the random rows divided by their exit changes
+# (model_spmv_csr_exit_changes: pair count or parity differs from the
+# previous row) is the cost of one mispredicted exit once nothing is
 # learned; where the extra cost appears, and how it grows, against the
-# branches one run executes, is what the predictor learns over repeated
-# runs.
+# exit changes of one run, is what the predictor learns over repeated
+# runs (the last column: the share 1 - learned_exit_changes / changes the
+# model takes as unlearned, times the machine's loop_exit_miss_cycles, to
+# compare with the measured cycles per change).
+# ROWS_FROM="a.mtx b.mtx" (uncompressed Matrix Market) adds rows whose
+# lengths are those of the first SIZES rows of each matrix (symmetric
+# ones expanded), e.g. the road graphs vt2010 and de2010, against rows of
+# their rounded mean length.
 # Figures: median and min of REPS warm runs (`ppr measure`), wall time.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +23,9 @@ MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 REPS=${REPS:-50}
 SIZES=${SIZES:-"4000 8000 14000 16000 32000 64000"}
 ghz=$(sed -n 's/^ *"clock_ghz": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+miss=$(sed -n 's/^ *"loop_exit_miss_cycles": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+learned=$(sed -n 's/^ *"learned_exit_changes": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+miss=${miss:-25} learned=${learned:-10000}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 gen() { # rows lo hi kind(r|c) file
@@ -31,27 +41,56 @@ gen() { # rows lo hi kind(r|c) file
 			for (t = 0; t < l[i]; t++)
 				print i + 1, (i * 3 + t * 37) % 512 + 1, 1.5 }' > "$5"
 }
+# rows of a matrix's row lengths: rows src kind(r|c) file
+genfrom() {
+	awk -v n="$1" -v k="$3" 'BEGIN { hdr = 1 }
+		NR == 1 { sym = tolower($0) ~ /symmetric|hermitian/; next }
+		/^%/ { next }
+		hdr { rows = $1; hdr = 0; next }
+		{ l[$1 - 1]++; if (sym && $1 != $2) l[$2 - 1]++ }
+		END {
+			if (n > rows) n = rows
+			for (i = 0; i < n; i++) nnz += l[i]
+			m = int(nnz / n + 0.5)
+			if (k == "c") nnz = m * n
+			print "%%MatrixMarket matrix coordinate real general"
+			print n, 512, nnz
+			for (i = 0; i < n; i++) {
+				len = (k == "c") ? m : l[i]
+				for (t = 0; t < len; t++)
+					print i + 1, (i * 3 + t * 37) % 512 + 1, 1.5
+			} }' "$2" > "$4"
+}
 meas() {
 	"$PPR" measure --kernel spmv-csr --reps "$REPS" "$1" 2>/dev/null |
 		sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\1 \2/p'
 }
 printf 'clock %s GHz, %s reps per point\n' "$ghz" "$REPS"
-printf '%6s %8s %9s %9s %12s %12s %14s\n' lengths rows branches changes \
-	"extra cy/row" "(min runs)" "cy per change"
-for len in 1-9 10-18; do
+printf 'loop_exit_miss_cycles %s, learned_exit_changes %s\n' "$miss" "$learned"
+printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
+	"extra cy/row" "(min runs)" "cy per change" "model"
+for len in 1-9 10-18 $ROWS_FROM; do
 	lo=${len%-*} hi=${len#*-}
 	for n in $SIZES; do
-		gen "$n" "$lo" "$hi" r "$tmp/r.mtx"
-		gen "$n" "$lo" "$hi" c "$tmp/c.mtx"
+		case $len in
+		*-*) gen "$n" "$lo" "$hi" r "$tmp/r.mtx"
+		     gen "$n" "$lo" "$hi" c "$tmp/c.mtx"; label=$len ;;
+		*) genfrom "$n" "$len" r "$tmp/r.mtx"
+		   genfrom "$n" "$len" c "$tmp/c.mtx"
+		   label=$(basename "$len" .mtx) ;;
+		esac
 		"$PPR" predict --machine "$MACHINE" --kernel spmv-csr --cold \
 			--no-advice --format json "$tmp/r.mtx" 2>/dev/null |
 			tr -d ' \t' > "$tmp/p.json"
 		ch=$(sed -n 's/^"branch_events":\([0-9.e+]*\),*$/\1/p' "$tmp/p.json")
 		br=$(sed -n 's/^"branches":\([0-9.e+]*\),*$/\1/p' "$tmp/p.json")
+		n=$(sed -n 2p "$tmp/r.mtx" | cut -d' ' -f1) # rows the matrix has
 		set -- $(meas "$tmp/r.mtx") $(meas "$tmp/c.mtx")
-		awk -v len="$len" -v n="$n" -v ch="$ch" -v br="$br" -v g="$ghz" \
+		awk -v len="$label" -v n="$n" -v ch="$ch" -v br="$br" -v g="$ghz" \
+			-v miss="$miss" -v learned="$learned" \
 			-v rmin="$1" -v rmed="$2" -v cmin="$3" -v cmed="$4" 'BEGIN {
 			e = (rmed - cmed) * g * 1e9 / n; em = (rmin - cmin) * g * 1e9 / n
-			printf "%6s %8d %9d %9d %12.2f %12.2f %14.2f\n", len, n, br, ch, e, em, e * n / ch }'
+			u = ch > learned ? 1 - learned / ch : 0
+			printf "%-7s %8d %9d %9d %12.2f %12.2f %14.2f %10.2f\n", len, n, br, ch, e, em, e * n / ch, u * miss }'
 	done
 done

@@ -171,10 +171,14 @@ static int detect(int argc, char **argv)
 							   4 * k->size,
 							   (unsigned)runs, &cap, &err))
 					goto fail_err;
-				fprintf(stderr, "  %s %.1f GB/s up to %.1f MiB, %.1f GB/s "
-					"beyond (medians; halfway at %.1f MiB)\n", lname,
-					cap.level_gbs, cap.bytes / 1048576.0,
-					cap.below_gbs, cap.bytes / 1048576.0);
+				for (w = 0; w < cap.npoints; w++)
+					fprintf(stderr, "    %8.1f MiB %8.1f GB/s (median)\n",
+						cap.ws[w] / 1048576.0, cap.gbs[w]);
+				fprintf(stderr, "  %s %.1f GB/s at %.1f MiB, %.1f GB/s "
+					"at %.1f MiB (medians): usable %.1f MiB\n", lname,
+					cap.level_gbs, (double)cap.ws[0] / 1048576.0,
+					cap.below_gbs, 4.0 * k->size / 1048576.0,
+					cap.bytes / 1048576.0);
 				usable = cap.bytes / (double)k->size * k->ways;
 				w = usable < 1 ? 1 : (unsigned)lround(usable);
 				if (w < k->ways)

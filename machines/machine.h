@@ -72,10 +72,11 @@ struct machine {
 	double store_bytes_per_cycle;  /* registers -> L1 */
 
 	/* The "branch" section: cycles one mispredicted exit of a loop costs
-	 * (the CSR inner loop's), and how many branch executions per run the
-	 * predictor learns over repeated runs of the same kernel. */
+	 * (the CSR inner loop's), and how many changes of a loop's exit
+	 * pattern per run the predictor learns over repeated runs of the
+	 * same kernel. */
 	double loop_exit_miss_cycles;
-	double learned_branches;
+	double learned_exit_changes;
 
 	/* The in-core model of the "core" section (machines/core_model.c),
 	 * for the instruction-DAG scheduler; has_core = 0 when absent. */
@@ -88,7 +89,7 @@ struct machine {
  * Zen 5 core) with bench/predict_branch.sh; see model/predict.h.
  */
 #define MACHINE_LOOP_EXIT_MISS_CYCLES 25.0
-#define MACHINE_LEARNED_BRANCHES 75000.0
+#define MACHINE_LEARNED_EXIT_CHANGES 10000.0
 
 /* Load a machine file. */
 int machine_load(const char *path, struct machine *out, struct ppr_err *err);

@@ -37,14 +37,16 @@
  *   when its pair count differs from the previous row's and once when its
  *   parity does (model_spmv_csr_exit_changes).  Measured on this machine
  *   (bench/predict_branch.sh: rows of random length 1..9 against rows of
- *   constant length, x in L1): a change costs MODEL_CSR_EXIT_MISS_CYCLES
- *   = 25 cycles.  In repeated runs (the warm steady state `ppr measure`
- *   times) the history-based predictor learns the whole sequence of exits
- *   while the run executes at most about MODEL_BRANCH_LEARN_BRANCHES =
- *   75,000 branches (its history and tables fill with branch executions,
- *   so long rows, with many back edges each, exhaust it in fewer rows);
- *   beyond, the share 1 - 75,000 / branches of the changes mispredicts
- *   (model_csr_exit_unlearned).  Cold predictions pay every change.
+ *   constant length, x in L1): a change costs the machine's
+ *   branch.loop_exit_miss_cycles (25 on zen4-epyc).  In repeated runs
+ *   (the warm steady state `ppr measure` times) the history-based
+ *   predictor learns the whole sequence of exits while a run has at most
+ *   branch.learned_exit_changes of them (10,000 on zen4-epyc: the number
+ *   of changes, not of branches, is what fills it: rows of 1..9 and of
+ *   10..18 nonzeros lose the same share at the same row count, and so do
+ *   road graphs' row sequences); beyond, the share 1 - 10,000 / changes
+ *   mispredicts (model_csr_exit_unlearned).  Cold predictions pay every
+ *   change.
  * - Overlap (machine hierarchy.transfers_overlap, model/ppr.c): on AMD
  *   Zen the memory side is the slowest of S_DAG(memory) and each link's
  *   lines, not their sum.  On zen4-epyc.json, against the same
@@ -163,13 +165,13 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches)
 	return (double)n;
 }
 
-double model_csr_exit_unlearned(double branches, double learned, int cold)
+double model_csr_exit_unlearned(double changes, double learned, int cold)
 {
 	if (cold)
 		return 1;
-	if (branches <= learned)
+	if (changes <= learned)
 		return 0;
-	return 1 - learned / branches;
+	return 1 - learned / changes;
 }
 
 static int is_spmv(const struct kernel_params *p)
@@ -330,8 +332,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 						&out->branches);
 				out->branch_misses = out->branch_events *
 					model_csr_exit_unlearned(
-						out->branches,
-						m->learned_branches,
+						out->branch_events,
+						m->learned_exit_changes,
 						out->cold);
 			}
 			matrix_csr_release(&a);

@@ -151,15 +151,21 @@ struct model_prediction {
  * with bench/predict_branch.sh: cycles per mispredicted exit (random row
  * lengths 1..9 against constant ones: 32.5 cycles per row at 1.29 exit
  * changes per row at 32,000 and 64,000 rows, median of 50 runs), and how
- * many branch executions per run the predictor learns over repeated runs
- * (all exits learned up to 70,000-88,000 branches; beyond, the unlearned
- * share follows 1 - B0 / branches with B0 = 63,000-99,000, median 76,000,
- * over row lengths 10..18 and 4 or 6; lengths 1..9 lose it faster).
+ * many exit changes per run the predictor learns over repeated runs.  It
+ * is the changes that count, not the branches executed: rows of 1..9 and
+ * of 10..18 nonzeros (twice the branches) lose the same share at the same
+ * row counts (2026-11-22 03:06 UTC, load 5, median of 30 runs: 10,300
+ * changes all learned; 20,500: 15-16 cycles per change, 41,000: 20.8,
+ * 82,000: 22-23), and so do the row-length sequences of the road graphs
+ * vt2010 and de2010 (9,600 changes learned; 18,000-19,000: 10-19 cycles;
+ * 27,500-39,300: 21-25).  Beyond C0 = 10,000 changes the unlearned share
+ * follows 1 - C0 / changes within 0.11 of those points.  The figures are
+ * the defaults of the machine file's "branch" section.
  */
 #define MODEL_CSR_EXIT_MISS_CYCLES MACHINE_LOOP_EXIT_MISS_CYCLES
-#define MODEL_BRANCH_LEARN_BRANCHES MACHINE_LEARNED_BRANCHES
+#define MODEL_LEARNED_EXIT_CHANGES MACHINE_LEARNED_EXIT_CHANGES
 /* (both are the defaults of the machine file's "branch" section,
- * loop_exit_miss_cycles and learned_branches; a machine file gives its
+ * loop_exit_miss_cycles and learned_exit_changes; a machine file gives its
  * own core's figures there, and the model uses those) */
 
 /* Rows (block rows of height r, counted in blocks of width c; r = c = 1
@@ -173,9 +179,9 @@ double model_spmv_length_changes(const struct csr *a, unsigned r,
  * plus one per pair). */
 double model_spmv_csr_exit_changes(const struct csr *a, double *branches);
 /* Share of the exit changes that mispredict: 1 cold; warm 0 up to
- * 'learned' branches per run (the machine's learned_branches), then
- * 1 - learned / branches. */
-double model_csr_exit_unlearned(double branches, double learned, int cold);
+ * 'learned' changes per run (the machine's learned_exit_changes), then
+ * 1 - learned / changes. */
+double model_csr_exit_unlearned(double changes, double learned, int cold);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the

@@ -227,20 +227,20 @@ static void test_csr_exit_changes(void)
 	T_NEAR(b, 23, 0);
 	a.rows = 0;
 	T_NEAR(model_spmv_csr_exit_changes(&a, NULL), 0, 0);
-	T_NEAR(model_csr_exit_unlearned(1e9, MODEL_BRANCH_LEARN_BRANCHES, 1),
+	T_NEAR(model_csr_exit_unlearned(1e9, MODEL_LEARNED_EXIT_CHANGES, 1),
 	       1, 0);
-	T_NEAR(model_csr_exit_unlearned(MODEL_BRANCH_LEARN_BRANCHES,
-					MODEL_BRANCH_LEARN_BRANCHES, 0), 0, 0);
-	T_NEAR(model_csr_exit_unlearned(4 * MODEL_BRANCH_LEARN_BRANCHES,
-					MODEL_BRANCH_LEARN_BRANCHES, 0),
+	T_NEAR(model_csr_exit_unlearned(MODEL_LEARNED_EXIT_CHANGES,
+					MODEL_LEARNED_EXIT_CHANGES, 0), 0, 0);
+	T_NEAR(model_csr_exit_unlearned(4 * MODEL_LEARNED_EXIT_CHANGES,
+					MODEL_LEARNED_EXIT_CHANGES, 0),
 	       0.75, 1e-12);
 	/* a predictor that learns nothing across runs pays every change */
 	T_NEAR(model_csr_exit_unlearned(10, 0, 0), 1, 0);
 }
 
 /* The branch model of CSR: warm, a matrix whose run executes at most
- * MODEL_BRANCH_LEARN_BRANCHES branches has its exits learned (no
- * stalls); cold, every change costs MODEL_CSR_EXIT_MISS_CYCLES; a larger
+ * the machine's learned_exit_changes exit changes has them learned (no
+ * stalls); cold, every change costs loop_exit_miss_cycles; a larger
  * matrix pays warm for the unlearned share. */
 static void test_csr_branch_learning(void)
 {
@@ -277,10 +277,11 @@ static void test_csr_branch_learning(void)
 				T_NEAR(pr->branch_misses, pr->branch_events, 0);
 			else
 				T_NEAR(pr->branch_misses, pr->branch_events *
-				       (1 - m.learned_branches /
-					pr->branches), 1e-12);
+				       (1 - m.learned_exit_changes /
+					pr->branch_events), 1e-12);
 			if (k == 1)
-				T_CHECK(pr->branches > m.learned_branches);
+				T_CHECK(pr->branch_events >
+					m.learned_exit_changes);
 			T_NEAR(pr->ppr_in.stall_cycles, pr->branch_misses *
 			       m.loop_exit_miss_cycles, 1e-12);
 		}
@@ -407,7 +408,7 @@ static void test_usable_ways(void)
 }
 
 /* The machine's "branch" section replaces the Zen 5 defaults: a
- * predictor that learns nothing across runs (learned_branches 0) pays
+ * predictor that learns nothing across runs (learned_exit_changes 0) pays
  * every exit change warm, at the file's cost. */
 static void test_branch_section(void)
 {
@@ -430,7 +431,7 @@ static void test_branch_section(void)
 		T_CHECK(0);
 	} else {
 		T_NEAR(m.loop_exit_miss_cycles, MODEL_CSR_EXIT_MISS_CYCLES, 0);
-		T_NEAR(m.learned_branches, MODEL_BRANCH_LEARN_BRANCHES, 0);
+		T_NEAR(m.learned_exit_changes, MODEL_LEARNED_EXIT_CHANGES, 0);
 		machine_release(&m);
 	}
 	snprintf(text, sizeof(text), fmt, ", \"branch\": { \"frob\": 1 }");
@@ -441,7 +442,7 @@ static void test_branch_section(void)
 	T_CHECK(machine_load_string("b.json", text, strlen(text), &m, &err) != 0);
 	T_CHECK(strstr(err.msg, "loop_exit_miss_cycles") != NULL);
 	snprintf(text, sizeof(text), fmt, ", \"branch\": "
-		 "{ \"loop_exit_miss_cycles\": 10, \"learned_branches\": 0 }");
+		 "{ \"loop_exit_miss_cycles\": 10, \"learned_exit_changes\": 0 }");
 	memset(&err, 0, sizeof(err));
 	if (!pr || machine_load_string("b.json", text, strlen(text), &m,
 				       &err)) {
@@ -451,7 +452,7 @@ static void test_branch_section(void)
 		return;
 	}
 	T_NEAR(m.loop_exit_miss_cycles, 10, 0);
-	T_NEAR(m.learned_branches, 0, 0);
+	T_NEAR(m.learned_exit_changes, 0, 0);
 	memset(&p, 0, sizeof(p));
 	p.kernel = "spmv-csr";
 	p.input = "gen:rmat:scale=10,seed=3";
