@@ -279,6 +279,11 @@ struct dag_sched_opts {
 				    inner loop run this many times per outer
 				    iteration */
 	enum dag_align align;
+	unsigned align_bytes;    /* DAG_ALIGN_EXPECTED: the loads start on
+				    multiples of this many bytes (a power of
+				    two below the line; 0 or <= the element
+				    size: any element), so (size -
+				    align_bytes) / line of them split */
 	unsigned line_size;      /* 0: 64 */
 };
 

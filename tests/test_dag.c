@@ -584,6 +584,25 @@ static void test_split(void)
 	T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
 	T_NEAR(r.split_loads_x1000, 4000.0 * 28 / 64, 0.01);
 	T_CHECK(r.cycles_per_iter > 2.0 && r.cycles_per_iter < 4.0);
+	{
+		double c4 = r.cycles_per_iter;
+
+		/* known 16-byte starts: (32 - 16) / 64 = 1 in 4 split */
+		o.align_bytes = 16;
+		T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
+		T_EQ_U64(r.split_loads_x1000, 1000);
+		T_CHECK(r.cycles_per_iter > 2.0 + 0.01 &&
+			r.cycles_per_iter < c4 - 0.01);
+		/* 32-byte starts: a 32-byte load never crosses a line */
+		o.align_bytes = 32;
+		T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
+		T_EQ_U64(r.split_loads_x1000, 0);
+		T_NEAR(r.cycles_per_iter, 2.0, 0.02);
+		/* no effect on the paper's every-load-splits assumption */
+		o.align = DAG_ALIGN_SPLIT;
+		T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
+		T_EQ_U64(r.split_loads_x1000, 4000);
+	}
 }
 
 /* Whole file without a backward branch is one loop body. */
