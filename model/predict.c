@@ -54,11 +54,25 @@
  *   medians of 20 runs, load 2), the median absolute error of CSR SpMV
  *   went from 34% to 17% with overlap, the exclusive-L3 fix and the
  *   measured branch cost, and to 13% with the branch learning limit.
- * - Not modelled, seen on the zen4-epyc machine: its L3 is shared with
- *   other tenants' cores, so a 20 MB working set (laplace3d n=60) runs at
- *   DRAM speed although the simulated 32 MB L3 holds it (n=50, 10.6 MB,
- *   runs at L3 speed); DRAM carrying reads and write-backs together
- *   delivers less than the read bandwidth `ppr machine detect` measures.
+ * - Shared last level (machine key usable_ways, machines/machine.c): the
+ *   zen4-epyc guest's L3 also holds other tenants' lines, so a 20 MB
+ *   working set (laplace3d n=60) runs at DRAM speed while 10.6 MB (n=50)
+ *   runs at L3 speed; `ppr machine detect` measures the capacity the
+ *   program gets (read bandwidth halfway between L3's and memory's at
+ *   15.5-23 MiB of 32) and the level is simulated with that share of its
+ *   ways (9 of 16).
+ * - Accuracy on zen4-epyc.json (bench/predict_spmv.sh, 42 matrices, least
+ *   of 3 medians of 10 warm runs, wall time, load 4.3-6.2, 2026-11-22
+ *   03:00-03:10 UTC): before usable_ways and the exit-change learning
+ *   limit, PPR median |error| 23.6%, worst 69.7% (rmat scale 18),
+ *   road graphs vt2010 / de2010 -36% / -50%; after, 11.4% and 58.5%
+ *   (vt2010 -21%, de2010 -16%); ECM 46%, Roofline 67%.  The worst are
+ *   DRAM-bound (rmat scale 18 -58%, laplace3d n=60 -44%): their measured
+ *   times vary by 1.4-1.8x between rounds under this load (other tenants
+ *   share the memory), and one core's SpMV stream reaches 18-26 GB/s
+ *   where the read kernel of `ppr machine detect` reaches 28-35.
+ * - Not modelled: DRAM carrying reads and write-backs together delivers
+ *   less than the read bandwidth `ppr machine detect` measures.
  * - ECM (Kerncraft form): T_OL = S_DAG(compute), T_nOL = S_DAG(memory),
  *   transfer terms = (misses + write-backs) x line at each level / that
  *   link's bandwidth, summed.
