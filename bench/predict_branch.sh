@@ -12,6 +12,7 @@
 # runs (the last column: the share 1 - learned_exit_changes / changes the
 # model takes as unlearned, times the machine's loop_exit_miss_cycles, to
 # compare with the measured cycles per change).
+# LENGTHS="lo-hi ..." replaces the two ranges (long rows: "30-38 60-68").
 # ROWS_FROM="a.mtx b.mtx" (uncompressed Matrix Market) adds rows whose
 # lengths are those of the first SIZES rows of each matrix (symmetric
 # ones expanded), e.g. the road graphs vt2010 and de2010, against rows of
@@ -69,7 +70,7 @@ printf 'clock %s GHz, %s reps per point\n' "$ghz" "$REPS"
 printf 'loop_exit_miss_cycles %s, learned_exit_changes %s\n' "$miss" "$learned"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
-for len in 1-9 10-18 $ROWS_FROM; do
+for len in ${LENGTHS:-1-9 10-18} $ROWS_FROM; do
 	lo=${len%-*} hi=${len#*-}
 	for n in $SIZES; do
 		case $len in

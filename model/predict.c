@@ -72,7 +72,16 @@
  *   share the memory), and one core's SpMV stream reaches 18-26 GB/s
  *   where the read kernel of `ppr machine detect` reaches 28-35.
  * - Not modelled: DRAM carrying reads and write-backs together delivers
- *   less than the read bandwidth `ppr machine detect` measures.
+ *   less than the read bandwidth `ppr machine detect` measures.  Long
+ *   rows: the exits of rows of more than about 15 pairs are learned less
+ *   well however few changes a run has (bench/predict_branch.sh, 4,000
+ *   rows, 5,139 changes, LENGTHS 30-38 .. 100-108 nonzeros: 3.5, 6.7,
+ *   14, 20, 23 cycles per change where 10-18 and 20-28 cost nothing; 500
+ *   rows of 100-108 already 18 cycles), presumably because a row's exit
+ *   lies beyond the history that distinguishes it; MIT8 (78 nonzeros per
+ *   row, 9,570 changes: 10.5 measured), pushpull (49: 19) and EX5 (25:
+ *   37) are under-predicted by that (ROWS_FROM runs of their own row
+ *   sequences, 03:09 UTC).
  * - ECM (Kerncraft form): T_OL = S_DAG(compute), T_nOL = S_DAG(memory),
  *   transfer terms = (misses + write-backs) x line at each level / that
  *   link's bandwidth, summed.
