@@ -14,6 +14,16 @@ done
 $PPR machine show --format json machines/zen4-epyc.json > "$tmp/z.json" && ok || bad "show json exit"
 grep -q '"ppr_version"' "$tmp/z.json" && grep -q '"size_bytes":	49152' "$tmp/z.json" && ok || bad "json content"
 
+# the shared L3: physical geometry, and the ways the program gets
+out=$($PPR machine show machines/zen4-epyc.json) && ok || bad "show zen4 exit"
+for want in "Size:              32.0 MiB" "Associativity:     16" "Usable ways:       9 (18.0 MiB"; do
+	case "$out" in *"$want"*) ok ;; *) bad "show zen4 lacks '$want'" ;; esac
+done
+grep -q '"usable_ways":	9' "$tmp/z.json" && ok || bad "json usable_ways"
+printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64,"usable_ways":5}]}}\n' > "$tmp/u.json"
+$PPR machine show "$tmp/u.json" > /dev/null 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "u.json:1:.*'usable_ways'" "$tmp/err" && ok || bad "usable_ways > ways: rc=$rc $(cat "$tmp/err")"
+
 $PPR machine show machines/none.json 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "cannot open machine file 'machines/none.json'" "$tmp/err" && ok || bad "missing file: rc=$rc $(cat "$tmp/err")"
 $PPR machine frob 2> /dev/null; [ $? -eq 2 ] && ok || bad "unknown subcommand must exit 2"
