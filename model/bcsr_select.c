@@ -50,8 +50,8 @@
  *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
  *   (counted between consecutive block rows of the sampled runs,
  *   extrapolated to all pairs).
- * - The in-core points, the 8 block heights and the 64 x simulations are
- *   spread over threads (model_threads_default: the
+ * - The in-core points (64), the block counts and the x simulations (8
+ *   block heights each) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
  *   shape is evaluated independently of the others, so the result is the
  *   same whatever the thread count.
@@ -103,57 +103,12 @@ struct job {
 	struct model_nest_points *pts;  /* [64], in-core schedules */
 	int phase;              /* 0: in-core points (64 items); 1: block
 				   counts (8 items, one per r); 2: x
-				   simulation (64 items) */
+				   simulation (8 items, one per r) */
 	pthread_mutex_t lock;
 	unsigned next;
 	int rc_err;
 	struct ppr_err err;
 };
-
-/* Unique block columns of block row rows [i0, i1) with width c, merged
- * from the sorted rows (one division per distinct column); returns their
- * count in js. */
-static size_t brow_blocks(const struct csr *a, uint64_t i0, uint64_t i1,
-			  unsigned c, uint32_t *js)
-{
-	uint64_t pos[8], end[8];
-	unsigned k, nr = (unsigned)(i1 - i0);
-	size_t n = 0;
-
-	for (k = 0; k < nr; k++) {
-		pos[k] = a->row_ptr[i0 + k];
-		end[k] = a->row_ptr[i0 + k + 1];
-	}
-	if (nr == 1) {
-		for (; pos[0] < end[0]; pos[0]++) {
-			uint32_t q = a->col_idx[pos[0]] / c;
-
-			if (!n || js[n - 1] != q)
-				js[n++] = q;
-		}
-		return n;
-	}
-	for (;;) {
-		uint32_t j = UINT32_MAX, q;
-		int any = 0;
-
-		for (k = 0; k < nr; k++)
-			if (pos[k] < end[k] &&
-			    (!any || a->col_idx[pos[k]] < j)) {
-				j = a->col_idx[pos[k]];
-				any = 1;
-			}
-		if (!any)
-			break;
-		for (k = 0; k < nr; k++)
-			while (pos[k] < end[k] && a->col_idx[pos[k]] == j)
-				pos[k]++;
-		q = j / c;
-		if (!n || js[n - 1] != q)
-			js[n++] = q;
-	}
-	return n;
-}
 
 /* Blocks of block row rows [i0, i1) for all 8 widths at once: one merge
  * of the sorted rows; a column starts a new block of width c when j / c
@@ -373,28 +328,46 @@ static void xline(struct xlev *xl, unsigned n, uint64_t line)
 			break;
 }
 
-/* Phase 2, shape idx: x misses per simulated level, from the windows. */
-static int xsim_shape(struct job *jb, unsigned idx, uint32_t *js,
-		      struct ppr_err *err)
+/* x's lines of one block column J of width c: the one or two lines its c
+ * doubles touch, the line just touched skipped (it hits L1). */
+static void xblock(struct xlev *xl, unsigned nsim, unsigned line,
+		   unsigned c, uint32_t jq, uint64_t *last)
+{
+	/* x's base at 4096, line-aligned */
+	uint64_t addr = (uint64_t)jq * c * 8 + 4096;
+	uint64_t l0 = addr / line, l1 = (addr + c * 8 - 1) / line;
+
+	if (l0 == *last && l1 == *last)
+		return;
+	if (l0 != *last)
+		xline(xl, nsim, l0);
+	if (l1 != l0)
+		xline(xl, nsim, l1);
+	*last = l1;
+}
+
+/* Phase 2, block height r: x misses per simulated level for the 8 widths
+ * at once (one merge of the block row's rows feeds the 8 caches), from
+ * the windows. */
+static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
-	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl, w;
-	unsigned line = m->hier.levels[0].line_size;
-	struct xlev xl[SIM_MAX_LEVELS];
-	uint64_t before[SIM_MAX_LEVELS];
+	unsigned line = m->hier.levels[0].line_size, lvl, w, c, k;
+	struct xlev xl[8][SIM_MAX_LEVELS];
+	uint64_t before[8][SIM_MAX_LEVELS];
 	int e = 0;
 
-	for (lvl = 0; lvl < jb->nsim; lvl++) {
-		e = xlev_init(&xl[lvl], &m->hier.levels[lvl]);
-		if (e)
-			break;
-	}
+	memset(xl, 0, sizeof(xl));
+	for (c = 0; c < 8 && !e; c++)
+		for (lvl = 0; lvl < jb->nsim && !e; lvl++)
+			e = xlev_init(&xl[c][lvl], &m->hier.levels[lvl]);
 	if (e) {
-		while (lvl--) {
-			free(xl[lvl].tag);
-			free(xl[lvl].age);
-		}
+		for (c = 0; c < 8; c++)
+			for (lvl = 0; lvl < jb->nsim; lvl++) {
+				free(xl[c][lvl].tag);
+				free(xl[c][lvl].age);
+			}
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
@@ -410,38 +383,67 @@ static int xsim_shape(struct job *jb, unsigned idx, uint32_t *js,
 			wu = s0;
 		for (i = wu; i < s0 + jb->win_len && i < a->rows; i += r) {
 			uint64_t i1 = i + r < a->rows ? i + r : a->rows;
-			size_t n = brow_blocks(a, i, i1, c, js), b;
-			uint64_t last = UINT64_MAX;
+			uint64_t pos[8], end[8], last[8];
+			uint32_t lastq[8];
+			unsigned nr = (unsigned)(i1 - i);
+			int first = 1;
 
 			if (i == s0)
-				for (lvl = 0; lvl < jb->nsim; lvl++)
-					before[lvl] = xl[lvl].misses;
-			for (b = 0; b < n; b++) {
-				/* x's base at 4096, line-aligned */
-				uint64_t addr = (uint64_t)js[b] * c * 8 + 4096;
-				uint64_t l0 = addr / line;
-				uint64_t l1 = (addr + c * 8 - 1) / line;
+				for (c = 0; c < 8; c++)
+					for (lvl = 0; lvl < jb->nsim; lvl++)
+						before[c][lvl] =
+							xl[c][lvl].misses;
+			for (k = 0; k < nr; k++) {
+				pos[k] = a->row_ptr[i + k];
+				end[k] = a->row_ptr[i + k + 1];
+			}
+			for (c = 0; c < 8; c++)
+				last[c] = UINT64_MAX;
+			/* the block row's distinct columns in order; a
+			 * column starts block column j / c of width c when
+			 * that differs from the previous column's */
+			for (;;) {
+				uint32_t j = UINT32_MAX;
+				int any = 0;
 
-				if (l0 == last && l1 == last)
-					continue;
-				if (l0 != last)
-					xline(xl, jb->nsim, l0);
-				if (l1 != l0)
-					xline(xl, jb->nsim, l1);
-				last = l1;
+				for (k = 0; k < nr; k++)
+					if (pos[k] < end[k] &&
+					    (!any || a->col_idx[pos[k]] < j)) {
+						j = a->col_idx[pos[k]];
+						any = 1;
+					}
+				if (!any)
+					break;
+				for (k = 0; k < nr; k++)
+					while (pos[k] < end[k] &&
+					       a->col_idx[pos[k]] == j)
+						pos[k]++;
+				for (c = 0; c < 8; c++) {
+					uint32_t q = j / (c + 1);
+
+					if (!first && q == lastq[c])
+						continue;
+					lastq[c] = q;
+					xblock(xl[c], jb->nsim, line, c + 1, q,
+					       &last[c]);
+				}
+				first = 0;
 			}
 		}
 		if (s0 >= a->rows)
 			continue;
-		for (lvl = 0; lvl < jb->nsim; lvl++)
-			jb->xm[idx][lvl] += (double)(xl[lvl].misses -
-						     before[lvl]) *
-					    jb->win_scale;
+		for (c = 0; c < 8; c++)
+			for (lvl = 0; lvl < jb->nsim; lvl++)
+				jb->xm[(r - 1) * 8 + c][lvl] +=
+					(double)(xl[c][lvl].misses -
+						 before[c][lvl]) *
+					jb->win_scale;
 	}
-	for (lvl = 0; lvl < jb->nsim; lvl++) {
-		free(xl[lvl].tag);
-		free(xl[lvl].age);
-	}
+	for (c = 0; c < 8; c++)
+		for (lvl = 0; lvl < jb->nsim; lvl++) {
+			free(xl[c][lvl].tag);
+			free(xl[c][lvl].age);
+		}
 	return 0;
 }
 
@@ -524,20 +526,17 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 static void *worker(void *arg)
 {
 	struct job *jb = arg;
-	uint32_t *js = NULL;
 	struct ppr_err err;
-	unsigned nitems = jb->phase == 1 ? 8 : 64;
+	unsigned nitems = jb->phase == 0 ? 64 : 8;
 
 	memset(&err, 0, sizeof(err));
-	if (jb->phase == 2)
-		js = malloc(sizeof(*js) * (jb->a->cols + 8));
 	for (;;) {
 		unsigned idx;
 		int rc = 0;
 
 		pthread_mutex_lock(&jb->lock);
 		idx = jb->next++;
-		if (jb->rc_err || (jb->phase == 2 && !js))
+		if (jb->rc_err)
 			idx = nitems;
 		pthread_mutex_unlock(&jb->lock);
 		if (idx >= nitems)
@@ -552,7 +551,7 @@ static void *worker(void *arg)
 		} else if (jb->phase == 1) {
 			count_r(jb, idx + 1);
 		} else {
-			rc = xsim_shape(jb, idx, js, &err);
+			rc = xsim_r(jb, idx + 1, &err);
 		}
 		if (rc) {
 			pthread_mutex_lock(&jb->lock);
@@ -563,13 +562,6 @@ static void *worker(void *arg)
 			pthread_mutex_unlock(&jb->lock);
 		}
 	}
-	if (jb->phase == 2 && !js) {
-		pthread_mutex_lock(&jb->lock);
-		if (!jb->rc_err)
-			jb->rc_err = PPR_ENOMEM;
-		pthread_mutex_unlock(&jb->lock);
-	}
-	free(js);
 	return NULL;
 }
 
@@ -973,7 +965,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	}
 	if (!jb.rc_err && jb.nsim) {
 		jb.phase = 2;
-		run_phase(&jb, nth);
+		run_phase(&jb, nth > 8 ? 8 : nth);
 	}
 	for (i = 0; i < 64 && !jb.rc_err; i++) {
 		rc = shape_eval(&jb, i, &jb.err);
