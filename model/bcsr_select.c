@@ -64,6 +64,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -582,6 +583,7 @@ static double now_s(void)
  * any rebuild invalidates it).  Directory: $PPR_CACHE_DIR (empty: no
  * cache), else $XDG_CACHE_HOME/ppr, else $HOME/.cache/ppr.  A missing,
  * unreadable or malformed file is recomputed; a failed write is ignored.
+ * A write keeps the newest CACHE_KEEP such files of the directory.
  */
 #define CACHE_MAGIC "ppr-bcsr-incore 2"
 
@@ -762,6 +764,77 @@ static int cache_read(uint64_t key, struct model_nest_points *pts)
 	return ok;
 }
 
+/* Keep the newest CACHE_KEEP cache files of the directory: every rebuild
+ * of ppr (or another core model) writes a new one. */
+#define CACHE_KEEP 16
+
+static void cache_prune(const char *path)
+{
+	struct ent {
+		char name[64];
+		double mtime;
+	} e[4 * CACHE_KEEP];
+	char dir[4200], full[4200 + 512];
+	const char *slash = strrchr(path, '/');
+	struct dirent *d;
+	unsigned n = 0, i, j;
+	DIR *dp;
+
+	if (!slash)
+		return;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	dp = opendir(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp)) != NULL) {
+		size_t len = strlen(d->d_name);
+		struct stat st;
+
+		if (len != strlen("bcsr-incore-") + 16 + 4 ||
+		    strncmp(d->d_name, "bcsr-incore-", 12) != 0 ||
+		    strcmp(d->d_name + len - 4, ".txt") != 0)
+			continue;
+		if (snprintf(full, sizeof(full), "%s/%s", dir, d->d_name) >=
+		    (int)sizeof(full) ||
+		    stat(full, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (n == sizeof(e) / sizeof(e[0])) {
+			/* full: drop the oldest seen so far */
+			for (i = 1, j = 0; i < n; i++)
+				if (e[i].mtime < e[j].mtime)
+					j = i;
+			if ((double)st.st_mtim.tv_sec +
+			    st.st_mtim.tv_nsec * 1e-9 > e[j].mtime) {
+				char old[4200 + 512];
+
+				if (snprintf(old, sizeof(old), "%s/%s", dir,
+					     e[j].name) < (int)sizeof(old))
+					(void)remove(old);
+				n--;
+				e[j] = e[n];
+			} else {
+				(void)remove(full);
+				continue;
+			}
+		}
+		snprintf(e[n].name, sizeof(e[n].name), "%s", d->d_name);
+		e[n].mtime = (double)st.st_mtim.tv_sec +
+			     st.st_mtim.tv_nsec * 1e-9;
+		n++;
+	}
+	closedir(dp);
+	while (n > CACHE_KEEP) {
+		for (i = 1, j = 0; i < n; i++)
+			if (e[i].mtime < e[j].mtime)
+				j = i;
+		if (snprintf(full, sizeof(full), "%s/%s", dir, e[j].name) <
+		    (int)sizeof(full))
+			(void)remove(full);
+		n--;
+		e[j] = e[n];
+	}
+}
+
 static void cache_write(uint64_t key, const struct model_nest_points *pts)
 {
 	char path[4200], tmp[4300];
@@ -790,6 +863,8 @@ static void cache_write(uint64_t key, const struct model_nest_points *pts)
 		ok = 0;
 	if (!ok || rename(tmp, path) != 0)
 		(void)remove(tmp);
+	else
+		cache_prune(path);
 }
 
 /* Run the workers over the 64 items of the job's phase. */
