@@ -84,7 +84,11 @@ static void test_zen(void)
 	check_level(&m.hier.levels[0], "L1D", 49152, 64, 12, __LINE__);
 	check_level(&m.hier.l1i, "L1I", 32768, 64, 8, __LINE__);
 	check_level(&m.hier.levels[1], "L2", 1u << 20, 1024, 16, __LINE__);
-	check_level(&m.hier.levels[2], "L3", 32u << 20, 32768, 16, __LINE__);
+	/* simulated with the 9 usable ways of its 16 (the file's
+	 * usable_ways: the rest hold other tenants' lines) */
+	check_level(&m.hier.levels[2], "L3", 18u << 20, 32768, 9, __LINE__);
+	T_EQ_U64(m.level[2].size_bytes, 32u << 20);
+	T_EQ_U64(m.level[2].ways, 16);
 	T_CHECK(m.hier.levels[2].inclusion == SIM_INCL_EXCLUSIVE);
 	T_CHECK(m.hier.levels[0].role == SIM_ROLE_DATA);
 	T_CHECK(m.hier.l1i.role == SIM_ROLE_INSTR);
@@ -117,6 +121,10 @@ static void test_zen_sysfs(void)
 		const struct sim_level_config *l =
 			map[i].which == 9 ? &m.hier.l1i
 					  : &m.hier.levels[map[i].which];
+		/* the physical ways (a shared level is simulated with its
+		 * usable_ways) */
+		unsigned lw = map[i].which == 9 ? m.l1i.ways
+						: m.level[map[i].which].ways;
 
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/"
 			 "cache/index%d/ways_of_associativity", map[i].idx);
@@ -140,15 +148,15 @@ static void test_zen_sysfs(void)
 		fclose(f);
 		/* the file describes the machine the tests were written on;
 		 * elsewhere a mismatch is expected, not a failure */
-		if (l->ways != ways || l->sets != sets) {
+		if (lw != ways || l->sets != sets) {
 			printf("note: sysfs index%d is %llu-way %llu sets, "
 			       "zen4-epyc.json says %u-way %llu sets "
 			       "(another machine?)\n", map[i].idx, ways, sets,
-			       l->ways, (unsigned long long)l->sets);
+			       lw, (unsigned long long)l->sets);
 			T_SKIP("not the machine zen4-epyc.json describes");
 			continue;
 		}
-		T_EQ_U64_AT(l->ways, ways, map[i].idx);
+		T_EQ_U64_AT(lw, ways, map[i].idx);
 		T_EQ_U64_AT(l->sets, sets, map[i].idx);
 	}
 	machine_release(&m);
@@ -283,7 +291,7 @@ static const struct bad_row {
 	  "role, size_bytes, sets, ways, cl_size, replacement_policy, seed, "
 	  "inclusion, write_back, write_allocate, prefetch, prefetch_degree, "
 	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
-	  "latency_cycles, shared_by_cores)" },
+	  "latency_cycles, shared_by_cores, usable_ways)" },
 	{ __LINE__, "{\"hierarchy\": {\"levels\": [" LV "]}}",
 	  "bad.json:1:1: missing required key 'name'" },
 	{ __LINE__, "{\"name\": \"m\",\n  \"hierarchy\": {}}",
