@@ -422,6 +422,9 @@ static int dump_core(FILE *f, const struct dag_core *c)
 					c->vec_load_mix_width);
 	cJSON_AddNumberToObject(core, "load_latency_gpr", c->load_lat_gpr);
 	cJSON_AddNumberToObject(core, "load_latency_vec", c->load_lat_vec);
+	cJSON_AddNumberToObject(core, "load_latency_complex_address",
+				c->load_lat_complex);
+	cJSON_AddNumberToObject(core, "load_latency_sign_extend", c->load_lat_sext);
 	cJSON_AddNumberToObject(core, "line_split_load_slots", c->line_split_slots);
 	cJSON_AddNumberToObject(core, "line_split_load_latency",
 				c->line_split_latency);

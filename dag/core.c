@@ -195,6 +195,13 @@ static const struct dag_core zen5 = {
 	.vec_load_mix_width = 3,
 	.load_lat_gpr = 4,
 	.load_lat_vec = 7,
+	/* measured here (bench/dag_row.sh, load-to-load chains, L1):
+	   base + displacement or base + index 4 cycles, a scaled index or
+	   base + index + displacement 5, movslq / movsbq +1 more (6 for
+	   movslq (b,i,4)), movzbl / movl none; vector loads also +1 with a
+	   scaled index */
+	.load_lat_complex = 1,
+	.load_lat_sext = 1,
 	.line_split_slots = 2,
 	.line_split_latency = 1,
 	.store_forward_lat = 0,

@@ -239,6 +239,11 @@ struct dag_core {
 				       beyond the load ports) */
 	unsigned load_lat_gpr;    /* load-to-use latency into a GPR */
 	unsigned load_lat_vec;    /* into a vector/FP register */
+	unsigned load_lat_complex; /* extra cycles of a load whose address
+				      has a scaled index (scale > 1) or
+				      base + index + displacement */
+	unsigned load_lat_sext;   /* extra cycles of a sign-extending GPR
+				     load (movslq, movsbq...) */
 	unsigned line_split_slots;   /* load slots of a line-crossing load */
 	unsigned line_split_latency; /* extra latency of a line-crossing load */
 	unsigned store_forward_lat;  /* store -> dependent load */

@@ -39,6 +39,11 @@
  *   inside the loop are assumed not taken; their micro-op still issues.
  *   In nested mode, other loops inside the outer loop (the remainder loop
  *   beside an unrolled main loop) are assumed not to run.
+ * - Load latency: load_lat_gpr / load_lat_vec, plus load_lat_complex
+ *   when the address has a scaled index or base + index + displacement,
+ *   plus load_lat_sext for a sign-extending GPR load (Zen 5, measured
+ *   with bench/dag_row.sh; 0 on Haswell, whose 5 cycles are the
+ *   general case).
  * - Line-crossing loads (vector loads not known aligned) take
  *   line_split_slots load slots and line_split_latency extra cycles, at
  *   the rate the alignment assumption gives: (size - a) / line of them
@@ -169,6 +174,31 @@ static int is_fp_compute_insn(const struct dag_insn *in)
 	return dag_class_is_fp_compute(in->cls);
 }
 
+/* An address the AGU cannot form on its fast path: a scaled index, or
+   base + index + displacement (Zen 5: one more cycle of load latency,
+   measured by bench/dag_row.sh).  A gather's vector index is not one. */
+static int is_complex_address(const struct dag_mem *m)
+{
+	int has_index = m->index != DAG_REG_NONE && !dag_reg_is_vec(m->index);
+
+	if (!has_index)
+		return 0;
+	return m->scale > 1 ||
+	       (m->base != DAG_REG_NONE && (m->disp != 0 || m->sym[0]));
+}
+
+/* movs{b,w,l}{w,l,q}, movsx, movsxd: a load that sign-extends. */
+static int is_sign_extending(const struct dag_insn *in)
+{
+	const char *m = in->mnem;
+
+	if (strncmp(m, "movs", 4) != 0)
+		return 0;
+	return !strcmp(m + 4, "x") || !strcmp(m + 4, "xd") ||
+	       ((m[4] == 'b' || m[4] == 'w' || m[4] == 'l') &&
+		(m[5] == 'w' || m[5] == 'l' || m[5] == 'q') && !m[6]);
+}
+
 static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 		      enum smode mode, enum dag_align align,
 		      unsigned align_bytes, unsigned line,
@@ -185,6 +215,10 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 	int store = (in->flags & DAG_F_STORE) && !(in->flags & DAG_F_NOACCESS);
 	int real_op, real_mem;
 
+	if (in->has_mem && is_complex_address(&in->mem))
+		load_lat += c->load_lat_complex;
+	if (!vec_dst && !in->vbits && !in->scalar && is_sign_extending(in))
+		load_lat += c->load_lat_sext;
 	memset(t, 0, sizeof(*t));
 	if (!k->valid)
 		return ppr_err_set(err, PPR_ENOTSUP, file, in->line, 0,

@@ -44,6 +44,7 @@ static const char *const core_keys[] = {
 	"scheduler_size", "ports", "load_ports", "vector_load_ports",
 	"store_address_ports",
 	"store_data_ports", "load_latency_gpr", "load_latency_vec",
+	"load_latency_complex_address", "load_latency_sign_extend",
 	"line_split_load_slots", "line_split_load_latency",
 	"store_forward_latency", "wide512_occupancy", "load512_slots",
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
@@ -185,6 +186,10 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			   0, 1, 1000, &c->load_lat_gpr, err)) ||
 	    (rc = get_uint(doc, obj, "load_latency_vec", 0, c->load_lat_gpr, 1,
 			   1000, &c->load_lat_vec, err)) ||
+	    (rc = get_uint(doc, obj, "load_latency_complex_address", 0, 0, 0,
+			   1000, &c->load_lat_complex, err)) ||
+	    (rc = get_uint(doc, obj, "load_latency_sign_extend", 0, 0, 0,
+			   1000, &c->load_lat_sext, err)) ||
 	    (rc = get_uint(doc, obj, "line_split_load_slots", 0, 2, 1, 16,
 			   &c->line_split_slots, err)) ||
 	    (rc = get_uint(doc, obj, "line_split_load_latency", 0, 0, 0, 1000,

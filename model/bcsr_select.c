@@ -629,6 +629,7 @@ static uint64_t cache_key(const struct dag_core *c)
 	h = fnv_u(h, c->store_data_ports);
 	h = fnv_u(h, c->load_lat_gpr);
 	h = fnv_u(h, c->load_lat_vec);
+	h = fnv_u(h, (uint64_t)c->load_lat_complex << 16 | c->load_lat_sext);
 	h = fnv_u(h, c->line_split_slots);
 	h = fnv_u(h, c->line_split_latency);
 	h = fnv_u(h, c->store_forward_lat);

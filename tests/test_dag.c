@@ -373,6 +373,20 @@ static const struct {
 	{ __LINE__, "load -> load chain: 2 x load latency",
 	  ".L1:\n\tmovq (%rax), %rbx\n\tmovq 8(%rbx), %rax\n\tdecl %ecx\n\tjne .L1\n",
 	  10, 8, 0, 0, 10, 8, "dependency chain" },
+	{ __LINE__, "load -> load with a scaled index: Zen 5 one cycle more "
+	  "(load_latency_complex_address, bench/dag_row.sh: 5.06)",
+	  ".L1:\n\tmovq (%rsi,%rax,8), %rax\n\tdecl %ecx\n\tjne .L1\n",
+	  5, 5, 0, 0, 5, 5, "dependency chain" },
+	{ __LINE__, "load -> load, base + index + displacement: Zen 5 +1 (5.01)",
+	  ".L1:\n\tmovl 8(%rsi,%rax), %eax\n\tdecl %ecx\n\tjne .L1\n",
+	  5, 5, 0, 0, 5, 5, "dependency chain" },
+	{ __LINE__, "load -> load, base + index, zero-extending: Zen 5 4 (4.00)",
+	  ".L1:\n\tmovl (%rsi,%rax), %eax\n\tdecl %ecx\n\tjne .L1\n",
+	  5, 4, 0, 0, 5, 4, "dependency chain" },
+	{ __LINE__, "sign-extending load with a scaled index: Zen 5 4 + 1 + 1 "
+	  "(load_latency_sign_extend; measured 6.00)",
+	  ".L1:\n\tmovslq (%rsi,%rax,4), %rax\n\tdecl %ecx\n\tjne .L1\n",
+	  5, 6, 0, 0, 5, 6, "dependency chain" },
 	{ __LINE__, "chain through an eliminated move keeps its latency",
 	  ".L1:\n\tvaddsd %xmm1, %xmm0, %xmm2\n\tvmovapd %xmm2, %xmm0\n"
 	  "\tdecl %ecx\n\tjne .L1\n", 3, 2, 3, 2, -1, -1, "dependency chain" },

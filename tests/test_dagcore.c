@@ -119,7 +119,9 @@ static void test_bad(void)
 		  "source, issue_width, retire_width, rob_size, scheduler_size, "
 		  "ports, load_ports, vector_load_ports, store_address_ports, "
 		  "store_data_ports, "
-		  "load_latency_gpr, load_latency_vec, line_split_load_slots, "
+		  "load_latency_gpr, load_latency_vec, "
+		  "load_latency_complex_address, load_latency_sign_extend, "
+		  "line_split_load_slots, "
 		  "line_split_load_latency, store_forward_latency, "
 		  "wide512_occupancy, load512_slots, move_elimination_gpr, "
 		  "move_elimination_vec, zero_idioms, macro_fusion, "
@@ -127,7 +129,12 @@ static void test_bad(void)
 		  "load_holds_queue, vector_load_mix_width)" },
 		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
 		  "[\"a\"], \"size\": 8}, {\"ports\": [\"b\"], \"size\": 4}], "
-		  "\"vector_load_mix_width\": 3}}", NULL },
+		  "\"vector_load_mix_width\": 3, "
+		  "\"load_latency_complex_address\": 1, "
+		  "\"load_latency_sign_extend\": 1}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"load_latency_sign_extend\": -1}}",
+		  "t.json:5:62: 'load_latency_sign_extend' must be a non-negative "
+		  "integer" },
 		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
 		  "[\"a\"]}]}}",
 		  "t.json:5:83: missing required key 'size'" },
