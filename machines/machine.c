@@ -33,7 +33,7 @@ static const char *const top_keys[] = {
 	"memory", "peak", "core", "branch", NULL
 };
 static const char *const branch_keys[] = {
-	"loop_exit_miss_cycles", "learned_branches", NULL
+	"loop_exit_miss_cycles", "learned_exit_changes", NULL
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", "transfers_overlap", NULL
@@ -402,7 +402,7 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					  err)))
 		return rc;
 	m->loop_exit_miss_cycles = MACHINE_LOOP_EXIT_MISS_CYCLES;
-	m->learned_branches = MACHINE_LEARNED_BRANCHES;
+	m->learned_exit_changes = MACHINE_LEARNED_EXIT_CHANGES;
 	if (branch &&
 	    ((rc = machine_json_check_keys(doc, branch, "branch", branch_keys,
 					   err)) ||
@@ -411,10 +411,10 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   MACHINE_JSON_NONNEG,
 					   MACHINE_LOOP_EXIT_MISS_CYCLES,
 					   &m->loop_exit_miss_cycles, err)) ||
-	     (rc = machine_json_get_double(doc, branch, "learned_branches",
+	     (rc = machine_json_get_double(doc, branch, "learned_exit_changes",
 					   MACHINE_JSON_NONNEG,
-					   MACHINE_LEARNED_BRANCHES,
-					   &m->learned_branches, err))))
+					   MACHINE_LEARNED_EXIT_CHANGES,
+					   &m->learned_exit_changes, err))))
 		return rc;
 	if (core) {
 		if ((rc = machine_core_parse(doc, core, &m->core, err)))
