@@ -66,11 +66,14 @@
  *   03:00-03:10 UTC): before usable_ways and the exit-change learning
  *   limit, PPR median |error| 23.6%, worst 69.7% (rmat scale 18),
  *   road graphs vt2010 / de2010 -36% / -50%; after, 11.4% and 58.5%
- *   (vt2010 -21%, de2010 -16%); ECM 46%, Roofline 67%.  The worst are
- *   DRAM-bound (rmat scale 18 -58%, laplace3d n=60 -44%): their measured
- *   times vary by 1.4-1.8x between rounds under this load (other tenants
- *   share the memory), and one core's SpMV stream reaches 18-26 GB/s
- *   where the read kernel of `ppr machine detect` reaches 28-35.
+ *   (vt2010 -21%, de2010 -16%); ECM 46%, Roofline 67%.  Again at load
+ *   1.2-2.1 (03:35 UTC): PPR 10.0%, worst 41.4% (rmat scale 18), then
+ *   MIT8 -32%, astro-ph -30%, pushpull -27%, EX5 -27% (long rows, below),
+ *   laplace3d n=60 -25%; ECM 51%, Roofline 65%.  The DRAM-bound ones
+ *   vary by 1.4-1.8x between rounds under load (other tenants share the
+ *   memory: laplace3d n=60 measured 0.90-1.27 ms), and one core's SpMV
+ *   stream reaches 18-26 GB/s where the read kernel of `ppr machine
+ *   detect` reaches 28-35.
  * - Not modelled: DRAM carrying reads and write-backs together delivers
  *   less than the read bandwidth `ppr machine detect` measures.  Long
  *   rows: the exits of rows of more than about 15 pairs are learned less
