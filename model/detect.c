@@ -1,6 +1,7 @@
 /*
- * detect.c - measure the machine ppr runs on: caches from sysfs, the core
- * clock, FMA peak, read bandwidth per working-set size, load latency.
+ * detect.c - measure the machine ppr runs on: caches from sysfs or CPUID,
+ * the core clock, FMA peak, read bandwidth per working-set size, load
+ * latency.
  *
  * Notes:
  * - Cycles come from chains of dependent instructions whose latency is a
@@ -24,11 +25,30 @@
  *   to the memory's (halfway), and `ppr machine detect` writes that share
  *   of the ways as the level's usable_ways.  On the zen4-epyc guest
  *   (32 MiB L3) it falls between 12 and 16 MiB.
+ * - Caches come from sysfs (cpu0/cache/index*), which Linux builds from
+ *   CPUID.  Virtual machines and containers may have no such directory
+ *   (a Firecracker guest on an EPYC family 1Ah has none); then CPUID is
+ *   read directly: Intel leaf 4; AMD 0x8000001D when TOPOEXT is set and
+ *   it lists caches (both give what sysfs would); else AMD's legacy
+ *   0x80000005/0x80000006.  The legacy L3 is never used: the leaf does not
+ *   say which cores share it, and that Firecracker guest reads 1016 x 512
+ *   KiB (the socket's L3, associativity code 9 "see 0x8000001D", which it
+ *   hides) where a core's complex has 32 MiB.  A level with unknown ways
+ *   (code 9 without 0x8000001D, reserved code 7, fully associative) is
+ *   left out, never guessed, and with it every data level beyond, so the
+ *   hierarchy has no hole; the result says what was left out and whether
+ *   a level nearer memory is missing (partial), and `ppr machine detect`
+ *   then reports the read-bandwidth capacity beyond the last level it
+ *   describes instead of a usable_ways.  Legacy figures can differ from
+ *   0x8000001D's: that guest's legacy L2 reads code 6 (8-way, 2048 sets)
+ *   where the earlier guest's sysfs (zen4-epyc.json) said 16-way.
  */
 #include "model/model.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +56,10 @@
 #include <time.h>
 
 #include "common/xalloc.h"
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 /*
  * The thread's CPU time, not wall time: time the thread spends descheduled
@@ -156,6 +180,414 @@ int detect_caches_sysfs(const char *root, struct detect_cache *out,
 				   "no cache description found");
 	*n = k;
 	return 0;
+}
+
+/* ---- CPUID ---------------------------------------------------------- */
+
+/*
+ * Register layouts, from AMD64 Architecture Programmer's Manual vol. 3
+ * (pub. 24594), appendix E "Obtaining Processor Information Via the CPUID
+ * Instruction": Fn8000_0005 (L1), Fn8000_0006 (L2, L3) with its table
+ * "L2/L3 Cache and TLB Associativity Field Encoding", Fn8000_001D (cache
+ * topology), Fn8000_0001 ECX bit 22 TopologyExtensions; and Intel SDM
+ * vol. 2A, CPUID leaf 04H "Deterministic Cache Parameters", whose layout
+ * 0x8000001D repeats:
+ *
+ *   leaf 4 / 0x8000001D, subleaf i: EAX 4:0 type (0 = no more caches,
+ *     1 data, 2 instruction, 3 unified), 7:5 level, 9 fully associative;
+ *     EBX 11:0 line - 1, 21:12 partitions - 1, 31:22 ways - 1;
+ *     ECX sets - 1.
+ *   0x80000005 ECX (L1D), EDX (L1I): 31:24 size KiB, 23:16 ways
+ *     (0 reserved, 0xFF fully associative), 7:0 line bytes.
+ *   0x80000006 ECX (L2): 31:16 size KiB, 15:12 associativity code,
+ *     7:0 line; EDX (L3): 31:18 size in 512 KiB units, 15:12 code, 7:0
+ *     line.  Codes: 0 disabled, 1 direct mapped, 2, 3, 4 ways, 5 6-way,
+ *     6 8-way, 7 reserved, 8 16-way, 9 "see Fn8000_001D", A 32-way,
+ *     B 48-way, C 64-way, D 96-way, E 128-way, F fully associative.
+ */
+int detect_amd_assoc(unsigned code)
+{
+	static const int ways[16] = {
+		0, 1, 2, 3, 4, 6, 8, DETECT_ASSOC_RESERVED,
+		16, DETECT_ASSOC_SEE_1D, 32, 48, 64, 96, 128, DETECT_ASSOC_FULL,
+	};
+
+	return ways[code & 15];
+}
+
+#define NO_CUT UINT_MAX
+
+__attribute__((format(printf, 2, 3)))
+static void note_add(struct detect_cpuid_note *note, const char *fmt, ...)
+{
+	size_t len = strlen(note->left_out), cap = sizeof(note->left_out);
+	va_list ap;
+
+	if (len && len + 2 < cap) {
+		memcpy(note->left_out + len, "; ", 3);
+		len += 2;
+	}
+	if (len + 1 >= cap)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(note->left_out + len, cap - len, fmt, ap);
+	va_end(ap);
+}
+
+/* "L1D", "L1I", "L1", "L2" ...: the names `ppr machine detect` writes. */
+static const char *level_name(unsigned level, const char *type, char *buf,
+			      size_t n)
+{
+	if (level == 1 && strcmp(type, "Unified"))
+		snprintf(buf, n, "L1%c", type[0] == 'I' ? 'I' : 'D');
+	else
+		snprintf(buf, n, "L%u", level);
+	return buf;
+}
+
+static const char *size_text(uint64_t bytes, char *buf, size_t n)
+{
+	if (bytes >= (1u << 20) && !(bytes & ((1u << 20) - 1)))
+		snprintf(buf, n, "%llu MiB", (unsigned long long)(bytes >> 20));
+	else
+		snprintf(buf, n, "%llu KiB", (unsigned long long)(bytes >> 10));
+	return buf;
+}
+
+struct cpuid_acc {
+	struct detect_cache *out;
+	unsigned k;
+	unsigned cut;             /* lowest data/unified level left out */
+	struct detect_cpuid_note *note;
+};
+
+/* A level that exists but is not described: left out, and for a data or
+ * unified level everything beyond it too. */
+__attribute__((format(printf, 4, 5)))
+static void leave_out(struct cpuid_acc *a, unsigned level, const char *type,
+		      const char *fmt, ...)
+{
+	char name[16], why[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	note_add(a->note, "%s %s", level_name(level, type, name, sizeof(name)),
+		 why);
+	if (strcmp(type, "Instruction") && level < a->cut)
+		a->cut = level;
+}
+
+/* Add a level whose geometry is known, if it is one the simulator takes. */
+static void take(struct cpuid_acc *a, unsigned level, const char *type,
+		 uint64_t size, uint64_t ways, uint64_t line, const char *from)
+{
+	struct detect_cache *c;
+	char sz[32];
+
+	size_text(size, sz, sizeof(sz));
+	if (!level || level > 7 || !size || !ways || line < 8 ||
+	    line > 1048576 || (line & (line - 1)) || ways > UINT32_MAX ||
+	    size % (ways * line)) {
+		leave_out(a, level, type, "%s %llu-way %llu B lines (%s): not a "
+			  "whole number of sets", sz, (unsigned long long)ways,
+			  (unsigned long long)line, from);
+		return;
+	}
+	if (a->k == DETECT_MAX_CACHES) {
+		leave_out(a, level, type, "%s (%s): more than %d caches", sz,
+			  from, DETECT_MAX_CACHES);
+		return;
+	}
+	c = &a->out[a->k++];
+	memset(c, 0, sizeof(*c));
+	c->level = level;
+	snprintf(c->type, sizeof(c->type), "%s", type);
+	c->size = size;
+	c->ways = (uint32_t)ways;
+	c->line_size = (uint32_t)line;
+	c->sets = size / (ways * line);
+}
+
+static const char *const det_type[4] = {
+	NULL, "Data", "Instruction", "Unified"
+};
+
+/* Subleaves before the first null one (type 0). */
+static unsigned det_count(const uint32_t (*sub)[4])
+{
+	unsigned i = 0;
+
+	while (i < DETECT_CPUID_SUBLEAVES && (sub[i][0] & 0x1f))
+		i++;
+	return i;
+}
+
+static void decode_det(const uint32_t (*sub)[4], const char *leaf,
+		       struct cpuid_acc *a)
+{
+	unsigned i, cnt = det_count(sub);
+
+	for (i = 0; i < cnt; i++) {
+		uint32_t eax = sub[i][0], ebx = sub[i][1];
+		unsigned t = eax & 0x1f, level = (eax >> 5) & 7;
+		uint64_t line = (ebx & 0xfff) + 1;
+		uint64_t parts = ((ebx >> 12) & 0x3ff) + 1;
+		uint64_t ways = ((ebx >> 22) & 0x3ff) + 1;
+		uint64_t sets = (uint64_t)sub[i][2] + 1;
+		char from[48];
+
+		snprintf(from, sizeof(from), "%s subleaf %u", leaf, i);
+		if (t > 3) {
+			note_add(a->note, "%s: cache type %u (reserved)", from, t);
+			continue;
+		}
+		if (eax & (1u << 9)) {
+			leave_out(a, level, det_type[t], "(%s): fully associative, "
+				  "not a geometry ppr simulates from CPUID", from);
+			continue;
+		}
+		take(a, level, det_type[t], line * parts * ways * sets, ways,
+		     line, from);
+	}
+}
+
+/* 0x80000005 ECX / EDX. */
+static void legacy_l1(uint32_t reg, const char *type, const char *from,
+		      struct cpuid_acc *a)
+{
+	uint64_t size = (uint64_t)(reg >> 24) << 10;
+	unsigned assoc = (reg >> 16) & 0xff;
+
+	if (!size)
+		leave_out(a, 1, type, "(%s): size 0, not reported", from);
+	else if (!assoc)
+		leave_out(a, 1, type, "(%s): associativity 0 (reserved)", from);
+	else if (assoc == 0xff)
+		leave_out(a, 1, type, "(%s): fully associative (0xFF), not "
+			  "believable for a cache, not simulated", from);
+	else
+		take(a, 1, type, size, assoc, reg & 0xff, from);
+}
+
+/* Why an 0x80000006 associativity code gives no ways, or NULL. */
+static const char *code_why(int ways, int topoext)
+{
+	switch (ways) {
+	case DETECT_ASSOC_SEE_1D:
+		return topoext ? "code 9, 'see 0x8000001D', which lists no caches"
+			       : "code 9, 'see 0x8000001D', which this CPU does "
+				 "not provide (no TOPOEXT)";
+	case DETECT_ASSOC_FULL:
+		return "code 0xF, fully associative: not believable for a "
+		       "cache this size";
+	case DETECT_ASSOC_RESERVED:
+		return "code 7, reserved";
+	}
+	return NULL;
+}
+
+static void decode_legacy(const struct detect_cpuid_regs *r, int topoext,
+			  struct cpuid_acc *a)
+{
+	static const char l3_why[] =
+		"the legacy leaf does not say which cores share it (under a "
+		"hypervisor it can be the whole socket's L3, not a core's share)";
+	uint32_t ecx = r->amd_l2l3[2], edx = r->amd_l2l3[3];
+	uint64_t size;
+	int ways;
+	char sz[32];
+	const char *why;
+
+	legacy_l1(r->amd_l1[2], "Data", "0x80000005 ECX", a);
+	legacy_l1(r->amd_l1[3], "Instruction", "0x80000005 EDX", a);
+	if (r->max_ext_leaf < 0x80000006) {
+		leave_out(a, 2, "Unified", "and beyond: no CPUID 0x80000006");
+		return;
+	}
+	/* L2 */
+	size = (uint64_t)(ecx >> 16) << 10;
+	ways = detect_amd_assoc((ecx >> 12) & 15);
+	size_text(size, sz, sizeof(sz));
+	if (ways == 0 || !size)
+		note_add(a->note, "L2: disabled or absent (0x80000006 ECX: "
+			 "%s, associativity code %u)", sz, (ecx >> 12) & 15);
+	else if ((why = code_why(ways, topoext)))
+		leave_out(a, 2, "Unified", "%s (0x80000006 ECX): associativity "
+			  "%s", sz, why);
+	else
+		take(a, 2, "Unified", size, (uint64_t)ways, ecx & 0xff,
+		     "0x80000006 ECX");
+	/*
+	 * L3: never taken.  The legacy leaf does not say which cores share
+	 * the L3, and a hypervisor may pass the host's figure through: on a
+	 * Firecracker guest of an EPYC family 1Ah it reads 1016 x 512 KiB
+	 * (the socket's L3) where a core's complex has 32 MiB.
+	 */
+	size = (uint64_t)(edx >> 18) << 19;
+	ways = detect_amd_assoc((edx >> 12) & 15);
+	if (!size || ways == 0)
+		return; /* no L3 */
+	size_text(size, sz, sizeof(sz));
+	why = code_why(ways, topoext);
+	if (why)
+		leave_out(a, 3, "Unified", "%s (0x80000006 EDX): associativity "
+			  "%s, and %s", sz, why, l3_why);
+	else
+		leave_out(a, 3, "Unified", "%s %d-way (0x80000006 EDX): %s", sz,
+			  ways, l3_why);
+}
+
+int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
+			       struct detect_cache *out, unsigned *n,
+			       struct detect_cpuid_note *note,
+			       struct ppr_err *err)
+{
+	struct detect_cpuid_note local;
+	struct cpuid_acc a;
+	unsigned i, j;
+	int l1d = 0;
+
+	if (!note)
+		note = &local;
+	memset(note, 0, sizeof(*note));
+	a.out = out;
+	a.k = 0;
+	a.cut = NO_CUT;
+	a.note = note;
+	if (!strcmp(r->vendor, "GenuineIntel")) {
+		note->source = "CPUID leaf 4 (Intel deterministic cache parameters)";
+		if (r->max_leaf < 4 || !det_count(r->det_leaf4))
+			return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+					   "CPUID leaf 4 lists no caches (max "
+					   "leaf %u; a hypervisor may hide them)",
+					   r->max_leaf);
+		decode_det(r->det_leaf4, "leaf 4", &a);
+	} else if (!strcmp(r->vendor, "AuthenticAMD") ||
+		   !strcmp(r->vendor, "HygonGenuine")) {
+		int topoext = r->max_ext_leaf >= 0x80000001 &&
+			      (r->ext1_ecx >> 22 & 1);
+
+		if (topoext && r->max_ext_leaf >= 0x8000001d &&
+		    det_count(r->det_amd)) {
+			note->source = "CPUID 0x8000001D (AMD cache topology)";
+			decode_det(r->det_amd, "0x8000001D", &a);
+		} else {
+			if (r->max_ext_leaf < 0x80000005)
+				return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+						   "CPUID has no cache leaves "
+						   "(max extended leaf 0x%x)",
+						   r->max_ext_leaf);
+			note->source = topoext ?
+				"CPUID 0x80000005/0x80000006 (AMD legacy cache "
+				"leaves; 0x8000001D lists no caches)" :
+				"CPUID 0x80000005/0x80000006 (AMD legacy cache "
+				"leaves; no TOPOEXT, so no 0x8000001D)";
+			decode_legacy(r, topoext, &a);
+		}
+	} else {
+		return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
+				   "CPU vendor '%s': ppr reads the CPUID cache "
+				   "leaves of GenuineIntel, AuthenticAMD and "
+				   "HygonGenuine only", r->vendor);
+	}
+	/* No hole in the hierarchy: what lies beyond a level left out goes
+	 * too (the simulator would send that level's hits to the next). */
+	for (i = j = 0; i < a.k; i++) {
+		char name[16];
+
+		if (strcmp(out[i].type, "Instruction") && out[i].level > a.cut) {
+			note_add(note, "%s: beyond the left-out L%u",
+				 level_name(out[i].level, out[i].type, name,
+					    sizeof(name)), a.cut);
+			continue;
+		}
+		if (out[i].level == 1 && strcmp(out[i].type, "Instruction"))
+			l1d = 1;
+		out[j++] = out[i];
+	}
+	note->partial = a.cut != NO_CUT;
+	if (!l1d)
+		return ppr_err_set(err, PPR_ENOENT, NULL, 0, 0,
+				   "%s: no usable first-level data cache%s%s",
+				   note->source, *note->left_out ? ": " : "",
+				   note->left_out);
+	*n = j;
+	return 0;
+}
+
+#if defined(__x86_64__)
+static void cpuid_read(struct detect_cpuid_regs *r)
+{
+	unsigned a, b, c, d, i, max;
+	int amd;
+
+	memset(r, 0, sizeof(*r));
+	__cpuid(0, a, b, c, d);
+	r->max_leaf = a;
+	memcpy(r->vendor, &b, 4);
+	memcpy(r->vendor + 4, &d, 4);
+	memcpy(r->vendor + 8, &c, 4);
+	if (!strcmp(r->vendor, "GenuineIntel") && r->max_leaf >= 4)
+		for (i = 0; i < DETECT_CPUID_SUBLEAVES; i++) {
+			__cpuid_count(4, i, a, b, c, d);
+			r->det_leaf4[i][0] = a;
+			r->det_leaf4[i][1] = b;
+			r->det_leaf4[i][2] = c;
+			r->det_leaf4[i][3] = d;
+			if (!(a & 0x1f))
+				break;
+		}
+	__cpuid(0x80000000, max, b, c, d);
+	if (max < 0x80000000 || max > 0x8000ffff)
+		return; /* no extended leaves */
+	r->max_ext_leaf = max;
+	if (max >= 0x80000001) {
+		__cpuid(0x80000001, a, b, c, d);
+		r->ext1_ecx = c;
+	}
+	if (max >= 0x80000005) {
+		__cpuid(0x80000005, a, b, c, d);
+		r->amd_l1[0] = a, r->amd_l1[1] = b;
+		r->amd_l1[2] = c, r->amd_l1[3] = d;
+	}
+	if (max >= 0x80000006) {
+		__cpuid(0x80000006, a, b, c, d);
+		r->amd_l2l3[0] = a, r->amd_l2l3[1] = b;
+		r->amd_l2l3[2] = c, r->amd_l2l3[3] = d;
+	}
+	amd = !strcmp(r->vendor, "AuthenticAMD") ||
+	      !strcmp(r->vendor, "HygonGenuine");
+	/* 0x8000001D only with TOPOEXT: without it the leaf is undefined. */
+	if (amd && (r->ext1_ecx >> 22 & 1) && max >= 0x8000001d)
+		for (i = 0; i < DETECT_CPUID_SUBLEAVES; i++) {
+			__cpuid_count(0x8000001d, i, a, b, c, d);
+			r->det_amd[i][0] = a;
+			r->det_amd[i][1] = b;
+			r->det_amd[i][2] = c;
+			r->det_amd[i][3] = d;
+			if (!(a & 0x1f))
+				break;
+		}
+}
+#endif
+
+int detect_caches_cpuid(struct detect_cache *out, unsigned *n,
+			struct detect_cpuid_note *note, struct ppr_err *err)
+{
+#if defined(__x86_64__)
+	struct detect_cpuid_regs r;
+
+	cpuid_read(&r);
+	return detect_caches_cpuid_decode(&r, out, n, note, err);
+#else
+	(void)out; (void)n;
+	if (note)
+		memset(note, 0, sizeof(*note));
+	return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
+			   "cache description from CPUID needs x86-64");
+#endif
 }
 
 /* ---- core clock ----------------------------------------------------- */

@@ -165,6 +165,63 @@ struct detect_cache {
 int detect_caches_sysfs(const char *root, struct detect_cache *out,
 			unsigned *n, struct ppr_err *err);
 
+/*
+ * What CPUID said, as raw registers (EAX, EBX, ECX, EDX per leaf), so the
+ * decoding runs on fixed values in tests.  Leaves the CPU does not have
+ * are zero; det_leaf4[] is read only on GenuineIntel, det_amd[] only when
+ * 0x80000001 ECX bit 22 (TOPOEXT) is set.
+ */
+#define DETECT_CPUID_SUBLEAVES 16
+struct detect_cpuid_regs {
+	char vendor[13];         /* CPUID 0 EBX EDX ECX, "GenuineIntel" */
+	uint32_t max_leaf;       /* CPUID 0 EAX */
+	uint32_t max_ext_leaf;   /* CPUID 0x80000000 EAX (0: none) */
+	uint32_t ext1_ecx;       /* CPUID 0x80000001 ECX */
+	uint32_t det_leaf4[DETECT_CPUID_SUBLEAVES][4];  /* leaf 4, subleaf i */
+	uint32_t det_amd[DETECT_CPUID_SUBLEAVES][4];    /* 0x8000001D, subleaf i */
+	uint32_t amd_l1[4];      /* 0x80000005 */
+	uint32_t amd_l2l3[4];    /* 0x80000006 */
+};
+
+/* Where the caches came from and what was left out (for the user). */
+struct detect_cpuid_note {
+	const char *source;      /* static text naming the leaves used */
+	char left_out[640];      /* "" or "L3 508 MiB: why; ..." */
+	int partial;             /* a data/unified level exists nearer memory
+				  * than the last one returned, left out */
+};
+
+/*
+ * Associativity of an AMD 0x80000006 code (L2 ECX / L3 EDX bits 15:12):
+ * the ways, or 0 (disabled), DETECT_ASSOC_SEE_1D (code 9), DETECT_ASSOC_FULL
+ * (code 0xF) or DETECT_ASSOC_RESERVED (code 7).
+ */
+#define DETECT_ASSOC_SEE_1D   (-1)
+#define DETECT_ASSOC_FULL     (-2)
+#define DETECT_ASSOC_RESERVED (-3)
+int detect_amd_assoc(unsigned code);
+
+/*
+ * Decode the caches from CPUID registers: Intel leaf 4 on GenuineIntel;
+ * on AuthenticAMD / HygonGenuine leaf 0x8000001D when TOPOEXT is set and
+ * it lists caches, else the legacy leaves 0x80000005 / 0x80000006 (never
+ * their L3: see detect.c).  A level whose geometry is not known (and the
+ * data levels beyond it) is left out and named in note->left_out; no
+ * usable first-level data cache is PPR_ENOENT.  note may be NULL.
+ */
+int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
+			       struct detect_cache *out, unsigned *n,
+			       struct detect_cpuid_note *note,
+			       struct ppr_err *err);
+
+/*
+ * The same from this CPU's CPUID (x86-64 only: PPR_ENOTSUP elsewhere), for
+ * machines whose sysfs has no cache description (virtual machines,
+ * containers).
+ */
+int detect_caches_cpuid(struct detect_cache *out, unsigned *n,
+			struct detect_cpuid_note *note, struct ppr_err *err);
+
 /* Summary of repeated timings. */
 struct detect_stat {
 	double min, median, max;

@@ -201,9 +201,246 @@ static void test_sysfs(void)
 	}
 }
 
+/* AMD APM vol. 3, table "L2/L3 Cache and TLB Associativity Field Encoding". */
+static void test_amd_assoc(void)
+{
+	static const int want[16] = {
+		0, 1, 2, 3, 4, 6, 8, DETECT_ASSOC_RESERVED, 16, DETECT_ASSOC_SEE_1D,
+		32, 48, 64, 96, 128, DETECT_ASSOC_FULL,
+	};
+	unsigned code;
+
+	for (code = 0; code < 16; code++)
+		T_CHECK_AT(detect_amd_assoc(code) == want[code], code);
+}
+
+static void set4(uint32_t r[4], uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+	r[0] = a;
+	r[1] = b;
+	r[2] = c;
+	r[3] = d;
+}
+
+/* The Firecracker guest of an AMD EPYC family 1Ah these tests were written
+ * on: no TOPOEXT, 0x8000001D and leaf 4 zero, legacy leaves as read. */
+static void fc_epyc(struct detect_cpuid_regs *r)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->vendor, sizeof(r->vendor), "AuthenticAMD");
+	r->max_leaf = 13;
+	r->max_ext_leaf = 0x80000021;
+	r->ext1_ecx = 0x440001f1;
+	set4(r->amd_l1, 0xff60ff40, 0xff60ff40, 0x300c0140, 0x20080140);
+	set4(r->amd_l2l3, 0x40802040, 0x60804040, 0x04006140, 0x0fe09140);
+}
+
+static void check_cache(const struct detect_cache *c, unsigned level,
+			const char *type, uint64_t size, uint32_t ways,
+			uint64_t sets, int line)
+{
+	T_EQ_U64_AT(c->level, level, line);
+	T_STR_AT(c->type, type, line);
+	T_EQ_U64_AT(c->size, size, line);
+	T_EQ_U64_AT(c->ways, ways, line);
+	T_EQ_U64_AT(c->sets, sets, line);
+	T_EQ_U64_AT(c->line_size, 64, line);
+}
+
+static void test_cpuid_amd_legacy(void)
+{
+	struct detect_cpuid_regs r;
+	struct detect_cache c[DETECT_MAX_CACHES];
+	struct detect_cpuid_note note;
+	struct ppr_err e = { 0 };
+	unsigned n = 0;
+
+	/* as read here: L1D, L1I, L2; the L3 (code 9, socket-wide) left out */
+	fc_epyc(&r);
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 3);
+	check_cache(&c[0], 1, "Data", 48 << 10, 12, 64, __LINE__);
+	check_cache(&c[1], 1, "Instruction", 32 << 10, 8, 64, __LINE__);
+	check_cache(&c[2], 2, "Unified", 1 << 20, 8, 2048, __LINE__);
+	T_CHECK(note.partial);
+	T_CHECK(strstr(note.source, "0x80000005/0x80000006") != NULL);
+	T_CHECK(strstr(note.source, "no TOPOEXT") != NULL);
+	T_CHECK(strncmp(note.left_out, "L3 508 MiB (0x80000006 EDX): "
+			"associativity code 9", 49) == 0);
+	T_CHECK(strstr(note.left_out, "which cores share it") != NULL);
+	T_CHECK(strchr(note.left_out, '\n') == NULL);
+
+	/* the same with a valid L3 code: still left out (no sharing info) */
+	r.amd_l2l3[3] = (64u << 18) | (8u << 12) | 64;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 3);
+	T_CHECK(note.partial);
+	T_CHECK(strncmp(note.left_out, "L3 32 MiB 16-way (0x80000006 EDX)",
+			33) == 0);
+
+	/* no L3 at all: nothing left out, the L2 is the last level */
+	r.amd_l2l3[3] = 0;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 3);
+	T_CHECK(!note.partial);
+	T_STR(note.left_out, "");
+
+	/* L2 code 9 and no 0x8000001D: L2 and the L3 beyond it left out */
+	fc_epyc(&r);
+	r.amd_l2l3[2] = (1024u << 16) | (9u << 12) | 64;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_STR(c[1].type, "Instruction");
+	T_CHECK(note.partial);
+	T_CHECK(strncmp(note.left_out, "L2 1 MiB (0x80000006 ECX): "
+			"associativity code 9", 47) == 0);
+	T_CHECK(strstr(note.left_out, "; L3 508 MiB") != NULL);
+
+	/* L2 fully associative (code 0xF) and reserved (code 7): left out */
+	r.amd_l2l3[2] = (1024u << 16) | (15u << 12) | 64;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_CHECK(strstr(note.left_out, "code 0xF, fully associative") != NULL);
+	r.amd_l2l3[2] = (1024u << 16) | (7u << 12) | 64;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_CHECK(strstr(note.left_out, "code 7, reserved") != NULL);
+
+	/* L2 disabled (code 0), no L3: L1 only, said, and not partial */
+	r.amd_l2l3[2] = 0;
+	r.amd_l2l3[3] = 0;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_CHECK(!note.partial);
+	T_CHECK(strncmp(note.left_out, "L2: disabled", 12) == 0);
+
+	/* L1I fully associative: left out, the data path stays */
+	fc_epyc(&r);
+	r.amd_l1[3] = 0x20ff0140;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_STR(c[1].type, "Unified");
+	T_CHECK(strncmp(note.left_out, "L1I (0x80000005 EDX): fully", 27) == 0);
+
+	/* a geometry that is not whole sets: left out, not rounded */
+	fc_epyc(&r);
+	r.amd_l2l3[2] = (1024u << 16) | (5u << 12) | 64; /* 6-way */
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_CHECK(strstr(note.left_out, "not a whole number of sets") != NULL);
+
+	/* no L1D: an error naming what was left out */
+	fc_epyc(&r);
+	r.amd_l1[2] = 0x30000140; /* associativity 0: reserved */
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == PPR_ENOENT);
+	T_CHECK(strstr(e.msg, "no usable first-level data cache: L1D "
+		       "(0x80000005 ECX): associativity 0") != NULL);
+	/* no 0x80000005 at all */
+	r.max_ext_leaf = 0x80000004;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, NULL, &e) == PPR_ENOENT);
+	T_CHECK(strstr(e.msg, "no cache leaves") != NULL);
+}
+
+/* Zen 4 as 0x8000001D describes it: L1D 32 KiB 8-way, L1I 32 KiB 8-way,
+ * L2 1 MiB 8-way, L3 32 MiB 16-way (EAX sharing bits set as on hardware). */
+static void test_cpuid_amd_topoext(void)
+{
+	struct detect_cpuid_regs r;
+	struct detect_cache c[DETECT_MAX_CACHES];
+	struct detect_cpuid_note note;
+	struct ppr_err e = { 0 };
+	unsigned n = 0;
+
+	fc_epyc(&r);
+	r.ext1_ecx |= 1u << 22;
+	/* TOPOEXT set but 0x8000001D empty: the legacy leaves, and said so */
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 3);
+	T_CHECK(strstr(note.source, "0x8000001D lists no caches") != NULL);
+	T_CHECK(strstr(note.left_out, "which lists no caches") != NULL);
+
+	set4(r.det_amd[0], 0x00004121, 0x01c0003f, 63, 0);
+	set4(r.det_amd[1], 0x00004122, 0x01c0003f, 63, 0);
+	set4(r.det_amd[2], 0x00004143, 0x01c0003f, 2047, 0);
+	set4(r.det_amd[3], 0x0003c163, 0x03c0003f, 32767, 1);
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 4);
+	check_cache(&c[0], 1, "Data", 32 << 10, 8, 64, __LINE__);
+	check_cache(&c[1], 1, "Instruction", 32 << 10, 8, 64, __LINE__);
+	check_cache(&c[2], 2, "Unified", 1 << 20, 8, 2048, __LINE__);
+	check_cache(&c[3], 3, "Unified", 32 << 20, 16, 32768, __LINE__);
+	T_CHECK(!note.partial);
+	T_STR(note.left_out, "");
+	T_CHECK(strstr(note.source, "0x8000001D") == note.source + 6);
+
+	/* a fully associative L2 (EAX bit 9): it and the L3 left out */
+	r.det_amd[2][0] |= 1u << 9;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 2);
+	T_CHECK(note.partial);
+	T_CHECK(strstr(note.left_out, "L2 (0x8000001D subleaf 2): fully") != NULL);
+	T_CHECK(strstr(note.left_out, "L3: beyond the left-out L2") != NULL);
+}
+
+/* Haswell E5-2680 v3 by leaf 4: 30 MiB 20-way L3 has 24,576 sets. */
+static void test_cpuid_intel(void)
+{
+	struct detect_cpuid_regs r;
+	struct detect_cache c[DETECT_MAX_CACHES];
+	struct detect_cpuid_note note;
+	struct ppr_err e = { 0 };
+	unsigned n = 0;
+
+	memset(&r, 0, sizeof(r));
+	snprintf(r.vendor, sizeof(r.vendor), "GenuineIntel");
+	r.max_leaf = 15;
+	r.max_ext_leaf = 0x80000008;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == PPR_ENOENT);
+	T_CHECK(strstr(e.msg, "leaf 4 lists no caches") != NULL);
+	set4(r.det_leaf4[0], 0x1c004121, 0x01c0003f, 63, 0);
+	set4(r.det_leaf4[1], 0x1c004122, 0x01c0003f, 63, 0);
+	set4(r.det_leaf4[2], 0x1c004143, 0x01c0003f, 511, 0);
+	set4(r.det_leaf4[3], 0x1c03c163, 0x04c0003f, 24575, 6);
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_EQ_U64(n, 4);
+	check_cache(&c[0], 1, "Data", 32 << 10, 8, 64, __LINE__);
+	check_cache(&c[2], 2, "Unified", 256 << 10, 8, 512, __LINE__);
+	check_cache(&c[3], 3, "Unified", 30 << 20, 20, 24576, __LINE__);
+	T_CHECK(strstr(note.source, "leaf 4") != NULL);
+
+	snprintf(r.vendor, sizeof(r.vendor), "CentaurHauls");
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == PPR_ENOTSUP);
+	T_CHECK(strstr(e.msg, "'CentaurHauls'") != NULL);
+}
+
+/* This CPU: whatever it says must be a consistent geometry, or a clear
+ * error (no assumption about the machine the test runs on). */
+static void test_cpuid_here(void)
+{
+	struct detect_cache c[DETECT_MAX_CACHES];
+	struct detect_cpuid_note note;
+	struct ppr_err e = { 0 };
+	unsigned n = 0, i;
+
+	if (detect_caches_cpuid(c, &n, &note, &e)) {
+		T_CHECK(e.msg[0] != 0);
+		T_SKIP(e.msg);
+		return;
+	}
+	T_CHECK(n >= 1 && n <= DETECT_MAX_CACHES);
+	T_CHECK(note.source != NULL);
+	for (i = 0; i < n; i++)
+		T_EQ_U64_AT(c[i].sets * c[i].ways * c[i].line_size, c[i].size, i);
+}
+
 int main(void)
 {
 	test_sysfs();
+	test_amd_assoc();
+	test_cpuid_amd_legacy();
+	test_cpuid_amd_topoext();
+	test_cpuid_intel();
+	test_cpuid_here();
 	test_paper_conv_tables();
 	test_bottleneck();
 	test_min_bandwidth();
