@@ -19,16 +19,27 @@
 PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
 
 static const char usage_str[] =
-	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME] [--sysfs DIR]\n"
+	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME]\n"
+	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
 	"       ppr machine show M.json [--format table|json]\n"
 	"\n"
 	"detect  measures this machine and writes a machine file (stdout without -o):\n"
-	"        caches from sysfs; core clock from chains of dependent adds (not the\n"
-	"        TSC); FMA peak; read bandwidth of working sets sized for each cache\n"
-	"        level and for memory; memory latency by pointer chase.  Progress and\n"
-	"        the min / median / max of every measurement go to stderr.  Each\n"
-	"        figure written is the best of --runs runs (default 7): on a shared\n"
-	"        machine interruptions only make a run slower.\n"
+	"        caches from sysfs (--sysfs DIR, default\n"
+	"        /sys/devices/system/cpu/cpu0/cache) or from CPUID; core clock from\n"
+	"        chains of dependent adds (not the TSC); FMA peak; read bandwidth of\n"
+	"        working sets sized for each cache level and for memory; memory\n"
+	"        latency by pointer chase.  Progress and the min / median / max of\n"
+	"        every measurement go to stderr.  Each figure written is the best of\n"
+	"        --runs runs (default 7): on a shared machine interruptions only make\n"
+	"        a run slower.\n"
+	"        --caches auto (default): sysfs; where it has no cache description\n"
+	"        (virtual machines, containers) and no --sysfs was given, CPUID.\n"
+	"        sysfs / cpuid: that source only.  CPUID levels whose ways it does\n"
+	"        not give (and the levels beyond them) are left out and named on\n"
+	"        stderr, never guessed; AMD's legacy leaves never give the L3.  When\n"
+	"        a level was left out, detect reports where read bandwidth beyond the\n"
+	"        last level described falls halfway to memory's (not written).\n"
+	"        --caches-only prints the caches and their source, measures nothing.\n"
 	"show    prints a machine file: clock, peak, caches with geometry, policies,\n"
 	"        bandwidths and latencies, memory.\n";
 
@@ -48,6 +59,57 @@ static const char *role_of(const char *type)
 	return "unified";
 }
 
+enum { CACHES_AUTO, CACHES_SYSFS, CACHES_CPUID };
+
+/*
+ * The caches, from sysfs or CPUID as --caches says; the source (and what
+ * was left out) on stderr and into desc.  Returns 0 or the exit status.
+ */
+static int detect_caches(int want, const char *sysfs, int sysfs_given,
+			 struct detect_cache *caches, unsigned *n, int *partial,
+			 char *desc, size_t ndesc)
+{
+	struct detect_cpuid_note note;
+	struct ppr_err err = { 0 };
+	int rc;
+
+	*partial = 0;
+	if (want != CACHES_CPUID) {
+		rc = detect_caches_sysfs(sysfs, caches, n, &err);
+		if (!rc) {
+			fprintf(stderr, "  caches from sysfs %s\n", sysfs);
+			snprintf(desc, ndesc, "sysfs %s", sysfs);
+			return 0;
+		}
+		/* an explicit directory, or a broken description, is an error */
+		if (rc != PPR_ENOENT || want == CACHES_SYSFS || sysfs_given)
+			return cli_error_err(&err);
+	}
+	if (detect_caches_cpuid(caches, n, &note, &err)) {
+		if (want == CACHES_CPUID)
+			return cli_error_err(&err);
+		return cli_error("%s: no cache description found, and CPUID: %s",
+				 sysfs, err.msg);
+	}
+	fprintf(stderr, "  caches from %s%s%s\n", note.source,
+		want == CACHES_CPUID ? "" : ": sysfs has none at ",
+		want == CACHES_CPUID ? "" : sysfs);
+	if (*note.left_out)
+		fprintf(stderr, "  caches left out: %s\n", note.left_out);
+	snprintf(desc, ndesc, "%s%s%s%s%s", note.source,
+		 want == CACHES_CPUID ? "" : " (sysfs has none at ",
+		 want == CACHES_CPUID ? "" : sysfs,
+		 want == CACHES_CPUID ? "" : ")",
+		 *note.left_out ? "; left out: " : "");
+	if (*note.left_out) {
+		size_t len = strlen(desc);
+
+		snprintf(desc + len, ndesc - len, "%s", note.left_out);
+	}
+	*partial = note.partial;
+	return 0;
+}
+
 static int detect(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -55,6 +117,8 @@ static int detect(int argc, char **argv)
 		{ "runs", required_argument, NULL, 'r' },
 		{ "name", required_argument, NULL, 'n' },
 		{ "sysfs", required_argument, NULL, 's' },
+		{ "caches", required_argument, NULL, 'c' },
+		{ "caches-only", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -64,20 +128,35 @@ static int detect(int argc, char **argv)
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, fma, bw, lat;
 	struct ppr_err err = { 0 };
-	unsigned n = 0, i;
-	double ghz, fpc = 0, l1_bpc = 0, usable_mib = 0;
+	unsigned n = 0, i, last;
+	double ghz, fpc = 0, l1_bpc = 0, usable_mib = -1, beyond_mib = -1;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak;
-	char *text = NULL, desc[512], src[1024];
+	char *text = NULL, desc[512], src[2048], cache_desc[1024], cap_desc[256];
 	struct machine check = { 0 };
+	uint64_t mem_ws;
 	FILE *f;
-	int c, rc = 1, avx512;
+	int c, rc = 1, avx512, want = CACHES_AUTO, sysfs_given = 0;
+	int caches_only = 0, partial;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out_path = optarg; break;
 		case 'n': name = optarg; break;
-		case 's': sysfs = optarg; break;
+		case 's': sysfs = optarg; sysfs_given = 1; break;
+		case 'C': caches_only = 1; break;
+		case 'c':
+			if (!strcmp(optarg, "auto"))
+				want = CACHES_AUTO;
+			else if (!strcmp(optarg, "sysfs"))
+				want = CACHES_SYSFS;
+			else if (!strcmp(optarg, "cpuid"))
+				want = CACHES_CPUID;
+			else
+				return cli_usage_error(usage_str,
+					"machine detect: --caches must be auto, sysfs or cpuid, not '%s'",
+					optarg);
+			break;
 		case 'r':
 			if (cli_parse_u64(optarg, &runs) || !runs || runs > 64)
 				return cli_usage_error(usage_str,
@@ -91,15 +170,32 @@ static int detect(int argc, char **argv)
 	if (optind != argc)
 		return cli_usage_error(usage_str, "machine detect: unexpected argument '%s'",
 				       argv[optind]);
+	if (want == CACHES_CPUID && sysfs_given)
+		return cli_usage_error(usage_str,
+				       "machine detect: --sysfs needs --caches auto or sysfs");
 
-	fprintf(stderr, "ppr: detecting this machine (%llu runs per figure)\n", runs);
-	if (detect_caches_sysfs(sysfs, caches, &n, &err))
-		return cli_error_err(&err);
+	if (caches_only)
+		fprintf(stderr, "ppr: caches of this machine\n");
+	else
+		fprintf(stderr, "ppr: detecting this machine (%llu runs per figure)\n", runs);
+	if ((rc = detect_caches(want, sysfs, sysfs_given, caches, &n, &partial,
+				cache_desc, sizeof(cache_desc))))
+		return rc;
+	rc = 1;
 	for (i = 0; i < n; i++)
 		fprintf(stderr, "  cache L%u %-11s %8llu KiB %3u-way %6llu sets %u B lines\n",
 			caches[i].level, caches[i].type,
 			(unsigned long long)(caches[i].size >> 10), caches[i].ways,
 			(unsigned long long)caches[i].sets, caches[i].line_size);
+	if (caches_only)
+		return 0;
+	/* the last data (or unified) level: the one memory refills */
+	for (last = n - 1; last > 0 && !strcmp(caches[last].type, "Instruction"); last--)
+		;
+	mem_ws = caches[last].size * 8 > ((uint64_t)256 << 20) ? caches[last].size * 8
+							       : ((uint64_t)256 << 20);
+	if (partial && mem_ws < caches[last].size * 256)
+		mem_ws = caches[last].size * 256; /* 4x the sweep beyond it */
 	fprintf(stderr, "  measuring core clock (dependent add chains)...\n");
 	if (detect_core_clock((unsigned)runs, &clk, &err))
 		return cli_error_err(&err);
@@ -152,7 +248,8 @@ static int detect(int argc, char **argv)
 			/* Half the level (plus everything above it) stays
 			 * resident there and misses the levels above. */
 			ws = k->size / 2;
-			if (i == n - 1 && k->level >= 2 && k->size >= (1u << 20)) {
+			if (i == last && !partial && k->level >= 2 &&
+			    k->size >= (1u << 20)) {
 				/* The last level may be shared with cores
 				 * outside this machine (other tenants of a
 				 * virtual machine's host): measure the part
@@ -200,10 +297,43 @@ static int detect(int argc, char **argv)
 		}
 		cJSON_AddItemToArray(levels, lv);
 	}
+	if (partial) {
+		/* A level nearer memory was left out (its ways are unknown):
+		 * say where read bandwidth beyond the last level described
+		 * falls halfway to memory's, and write nothing for it. */
+		struct detect_capacity cap;
+		uint64_t step = 2 * caches[last].size;
+		char lname[16];
+		unsigned w;
+
+		if (caches[last].level == 1)
+			snprintf(lname, sizeof(lname), "L1D");
+		else
+			snprintf(lname, sizeof(lname), "L%u", caches[last].level);
+		fprintf(stderr, "  measuring read bandwidth beyond %s, where a level "
+			"was left out (%llu..%llu KiB)...\n", lname,
+			(unsigned long long)(step >> 10),
+			(unsigned long long)(32 * step >> 10));
+		if (detect_usable_capacity(step, 32 * step, step, mem_ws,
+					   (unsigned)runs, &cap, &err))
+			goto fail_err;
+		for (w = 0; w < cap.npoints; w++)
+			fprintf(stderr, "    %8.1f MiB %8.1f GB/s (median)\n",
+				cap.ws[w] / 1048576.0, cap.gbs[w]);
+		fprintf(stderr, "  beyond %s: %.1f GB/s at %.1f MiB, %.1f GB/s at "
+			"%.1f MiB (medians): halfway at %.1f MiB%s (not written: the "
+			"level's ways and sets are unknown)\n", lname, cap.level_gbs,
+			(double)cap.ws[0] / 1048576.0, cap.below_gbs,
+			(double)mem_ws / 1048576.0, cap.bytes / 1048576.0,
+			cap.bytes >= (double)cap.ws[cap.npoints - 1] ? " or more" : "");
+		beyond_mib = cap.bytes / 1048576.0;
+		snprintf(cap_desc, sizeof(cap_desc), "beyond %s (a level left out) "
+			 "read bandwidth falls halfway to memory's at %.1f MiB%s",
+			 lname, beyond_mib,
+			 cap.bytes >= (double)cap.ws[cap.npoints - 1] ? " or more" : "");
+	}
 	{
-		uint64_t last = caches[n - 1].size;
-		uint64_t ws = last * 8 > ((uint64_t)256 << 20) ? last * 8
-							      : ((uint64_t)256 << 20);
+		uint64_t ws = mem_ws;
 
 		fprintf(stderr, "  measuring memory read bandwidth (%llu MiB)...\n",
 			(unsigned long long)(ws >> 20));
@@ -233,15 +363,22 @@ static int detect(int argc, char **argv)
 	cJSON_AddNumberToObject(peak, "simd_width_bits", avx512 ? 512 : 256);
 	if (l1_bpc > 0)
 		cJSON_AddNumberToObject(peak, "load_bytes_per_cycle", l1_bpc);
+	if (usable_mib >= 0)
+		snprintf(cap_desc, sizeof(cap_desc), "usable capacity of the last "
+			 "level: read bandwidth halfway between its and memory's "
+			 "at %.1f MiB (usable_ways)", usable_mib);
+	else if (beyond_mib < 0)
+		snprintf(cap_desc, sizeof(cap_desc), "usable capacity not measured "
+			 "(last level under 1 MiB)");
 	snprintf(src, sizeof(src),
 		 "ppr machine detect: caches from %s; clock %.3f GHz (best of %u "
 		 "dependent-add-chain runs, median %.3f); bandwidths: best of "
 		 "repeated read-only runs over half of each data cache level and "
-		 "over a set 8x the last level (>= 256 MiB); latency: pointer chase; "
+		 "over a set of %llu MiB; latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
-		 "assumed); usable capacity of the last level: read bandwidth "
-		 "halfway between its and memory's at %.1f MiB (usable_ways)",
-		 sysfs, ghz, clk.runs, clk.median, usable_mib);
+		 "assumed); %s",
+		 cache_desc, ghz, clk.runs, clk.median,
+		 (unsigned long long)(mem_ws >> 20), cap_desc);
 	cJSON_AddStringToObject(root, "source", src);
 
 	text = cJSON_Print(root);
