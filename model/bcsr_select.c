@@ -190,7 +190,7 @@ static void count_r(struct job *jb, unsigned r)
 		uint64_t run = exact ? 0 :
 			(uint64_t)((k + 0.5) * (double)nruns_all /
 				   (double)nruns);
-		uint64_t b0 = run * run_len, b1 = b0 + run_len, prev[8];
+		uint64_t b0 = run * run_len, b1 = b0 + run_len, prev[8] = { 0 };
 		double nbk[8] = { 0 }, nzk;
 
 		if (b1 > brows)

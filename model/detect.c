@@ -879,7 +879,7 @@ int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 			   uint64_t below, unsigned runs,
 			   struct detect_capacity *out, struct ppr_err *err)
 {
-	struct detect_stat st;
+	struct detect_stat st = { 0 };
 	uint64_t ws;
 	int rc;
 
