@@ -25,7 +25,7 @@ int matrix_load(const char *spec_or_path, struct csr *out,
 		struct matrix_info *info, struct ppr_err *err)
 {
 	char *buf = NULL;
-	size_t len = 0, n, k;
+	size_t len = 0, mapped = 0, n, k;
 	int gz = 0, rc, mm;
 	struct matrix_info inf;
 
@@ -35,7 +35,7 @@ int matrix_load(const char *spec_or_path, struct csr *out,
 				   "no matrix given (a file or gen:NAME:k=v,...)");
 	if (matrix_spec_is_gen(spec_or_path))
 		return matrix_gen(spec_or_path, out, info, err);
-	rc = matrix_file_read(spec_or_path, &buf, &len, &gz, err);
+	rc = matrix_file_read(spec_or_path, &buf, &len, &mapped, &gz, err);
 	if (rc)
 		return rc;
 	for (k = 0; k < len && (buf[k] == ' ' || buf[k] == '\t'); k++)
@@ -51,7 +51,7 @@ int matrix_load(const char *spec_or_path, struct csr *out,
 		rc = matrix_mm_parse_buf(spec_or_path, buf, len, out, &inf, err);
 	else
 		rc = matrix_rb_parse_buf(spec_or_path, buf, len, out, &inf, err);
-	free(buf);
+	matrix_file_release(buf, mapped);
 	if (rc)
 		return rc;
 	inf.gzipped = gz;

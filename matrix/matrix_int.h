@@ -65,8 +65,11 @@ int matrix_parse_i64(const char **p, const char *end, int64_t *out);
 int matrix_parse_double(const char **p, const char *end, double *out,
 			int fortran);
 
-/* Read a whole file, gunzipping if it starts with the gzip magic. */
+/* Read a whole file, gunzipping if it starts with the gzip magic; buf[len]
+ * reads as NUL.  *mapped is the length of a mapping (0: a malloc'd
+ * buffer); give both back to matrix_file_release. */
 int matrix_file_read(const char *path, char **buf, size_t *len,
-		     int *gzipped, struct ppr_err *err);
+		     size_t *mapped, int *gzipped, struct ppr_err *err);
+void matrix_file_release(char *buf, size_t mapped);
 
 #endif

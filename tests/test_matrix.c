@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -447,6 +448,71 @@ static void test_gzip(void)
 	T_STR(err.msg, "cannot open matrix '/nonexistent/x.mtx': No such file or directory");
 }
 
+/* A plain file is mapped unless its size is a multiple of the page size
+ * (then nothing reads as NUL after its last byte, and it is read into a
+ * buffer): both paths load the same matrix, and the last entry, which runs
+ * to the very end of the file without a newline, is read whole. */
+static void test_file_sizes(void)
+{
+	static const size_t sizes[] = { 4095, 4096, 4097, 8192, 12289 };
+	const char *head = "%%MatrixMarket matrix coordinate real general\n"
+			   "3 3 3\n1 1 1.5\n2 2 2.5\n";
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		char path[] = "/tmp/ppr_test_matrix_XXXXXX";
+		size_t want = sizes[i], n = strlen(head), tail;
+		struct csr a;
+		struct matrix_info inf;
+		struct ppr_err err;
+		FILE *f;
+		int fd = mkstemp(path);
+
+		T_CHECK(fd >= 0);
+		if (fd < 0)
+			return;
+		f = fdopen(fd, "wb");
+		T_CHECK(f != NULL);
+		if (!f)
+			return;
+		fputs(head, f);
+		/* pad with a comment line, then "3 3 " and a value whose digits
+		 * fill the file to exactly `want` bytes */
+		fputs("%", f);
+		n += 1;
+		tail = 4 + 2;		/* "3 3 " + "1." */
+		while (n + 1 + tail + 1 < want && want - (n + 1 + tail + 1) > 8) {
+			fputc('x', f);
+			n++;
+		}
+		fputc('\n', f);
+		n++;
+		fputs("3 3 1.", f);
+		n += tail;
+		while (n < want) {
+			fputc('5', f);
+			n++;
+		}
+		fclose(f);
+		{
+			struct stat st;
+
+			T_CHECK(stat(path, &st) == 0);
+			T_EQ_U64((uint64_t)st.st_size, want);
+		}
+		memset(&err, 0, sizeof(err));
+		T_CHECK(matrix_load(path, &a, &inf, &err) == 0);
+		if (!err.code) {
+			T_EQ_U64(a.nnz, 3);
+			T_CHECK(a.vals[2] > 1.55 && a.vals[2] < 1.56);
+			matrix_csr_release(&a);
+		}
+		unlink(path);
+	}
+	T_CHECK(page > 0);
+}
+
 /* ---- generators --------------------------------------------------------- */
 
 static int is_symmetric(const struct csr *a)
@@ -849,6 +915,7 @@ int main(void)
 	test_mm_valid();
 	test_rb();
 	test_gzip();
+	test_file_sizes();
 	test_gen();
 	test_bcsr();
 	test_limits();
