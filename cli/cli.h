@@ -16,6 +16,10 @@
 
 #define PPR_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
 
+/* Run `ppr ARGV[1] ...` (argv[0] is the program name) as main() does after
+ * the global options: the sweep's children call it after fork(). */
+int ppr_dispatch(int argc, char **argv);
+
 enum cli_format { CLI_FMT_TABLE = 0, CLI_FMT_CSV, CLI_FMT_JSON };
 
 /* Parse "table|csv|json"; returns 0 or -1. */

@@ -5,6 +5,7 @@
  * cli/cmd_<name>.c (generated into $(BUILD)/cmd_table.h by the Makefile).
  */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -140,12 +141,10 @@ static int finish(int rc)
 	return rc;
 }
 
-int main(int argc, char **argv)
+int ppr_dispatch(int argc, char **argv)
 {
 	size_t i;
 
-	if (max_memory_take(&argc, argv))
-		return 2;
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
@@ -172,4 +171,21 @@ int main(int argc, char **argv)
 	fprintf(stderr, "ppr: '%s' is not a ppr command; see 'ppr --help'\n",
 		argv[1]);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	/*
+	 * Keep freed memory for reuse instead of giving it back: the DAG
+	 * scheduler allocates and frees rings of a few MiB per schedule, dozens
+	 * of times per prediction, and with glibc's defaults each round came
+	 * back as fresh pages (page faults plus zeroing: a third of a small
+	 * matrix's prediction on this guest, `perf record`).  Blocks of 32 MiB
+	 * and more (matrices, simulator state) are still mapped on their own.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	if (max_memory_take(&argc, argv))
+		return 2;
+	return ppr_dispatch(argc, argv);
 }
