@@ -264,9 +264,8 @@ struct xlev {
 	uint64_t sets;
 	uint64_t mask;          /* sets - 1 when a power of two, else 0 */
 	uint32_t ways;
-	uint64_t *tag;          /* sets * ways; UINT64_MAX: empty */
-	uint32_t *age;
-	uint32_t clock;
+	uint64_t *tag;          /* sets * ways, each set most recently used
+				   first; UINT64_MAX: empty */
 	uint64_t misses;
 };
 
@@ -284,38 +283,35 @@ static int xlev_init(struct xlev *x, const struct sim_level_config *l)
 	x->ways = l->ways ? l->ways : 1;
 	n = x->sets * x->ways;
 	x->tag = malloc(n * sizeof(*x->tag));
-	x->age = calloc(n, sizeof(*x->age));
-	if (!x->tag || !x->age) {
-		free(x->tag);
-		free(x->age);
-		x->tag = NULL;
-		x->age = NULL;
+	if (!x->tag)
 		return PPR_ENOMEM;
-	}
 	for (i = 0; i < n; i++)
 		x->tag[i] = UINT64_MAX;
 	return 0;
 }
 
-/* 1 on a hit; on a miss the LRU way of the set takes the line. */
+/* 1 on a hit; on a miss the line takes the place of the least recently
+ * used (last) one.  A set is kept in recency order, so x's frequent
+ * re-touches of a recent line stop at the first compare or two (the
+ * earlier version searched all ways for the oldest age on every access:
+ * half of a small matrix's selection time). */
 static int xlev_access(struct xlev *x, uint64_t line)
 {
 	uint64_t set = x->mask || x->sets == 1 ? line & x->mask :
 		       line % x->sets;
 	uint64_t *t = x->tag + set * x->ways;
-	uint32_t *g = x->age + set * x->ways, w, lru = 0;
+	uint32_t w;
 
-	x->clock++;
-	for (w = 0; w < x->ways; w++) {
+	if (t[0] == line)
+		return 1;
+	for (w = 1; w < x->ways; w++)
 		if (t[w] == line) {
-			g[w] = x->clock;
+			memmove(t + 1, t, w * sizeof(*t));
+			t[0] = line;
 			return 1;
 		}
-		if (g[w] < g[lru])
-			lru = w;
-	}
-	t[lru] = line;
-	g[lru] = x->clock;
+	memmove(t + 1, t, (x->ways - 1) * sizeof(*t));
+	t[0] = line;
 	x->misses++;
 	return 0;
 }
@@ -331,12 +327,13 @@ static void xline(struct xlev *xl, unsigned n, uint64_t line)
 
 /* x's lines of one block column J of width c: the one or two lines its c
  * doubles touch, the line just touched skipped (it hits L1). */
-static void xblock(struct xlev *xl, unsigned nsim, unsigned line,
+static void xblock(struct xlev *xl, unsigned nsim, unsigned line_shift,
 		   unsigned c, uint32_t jq, uint64_t *last)
 {
-	/* x's base at 4096, line-aligned */
+	/* x's base at 4096, line-aligned; lines are a power of two bytes
+	 * (the machine loader insists), so a shift, not a division */
 	uint64_t addr = (uint64_t)jq * c * 8 + 4096;
-	uint64_t l0 = addr / line, l1 = (addr + c * 8 - 1) / line;
+	uint64_t l0 = addr >> line_shift, l1 = (addr + c * 8 - 1) >> line_shift;
 
 	if (l0 == *last && l1 == *last)
 		return;
@@ -355,10 +352,13 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
 	unsigned line = m->hier.levels[0].line_size, lvl, w, c, k;
+	unsigned line_shift = 0;
 	struct xlev xl[8][SIM_MAX_LEVELS];
 	uint64_t before[8][SIM_MAX_LEVELS];
 	int e = 0;
 
+	while ((1u << line_shift) < line)
+		line_shift++;
 	memset(xl, 0, sizeof(xl));
 	for (c = 0; c < 8 && !e; c++)
 		for (lvl = 0; lvl < jb->nsim && !e; lvl++)
@@ -367,7 +367,6 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 		for (c = 0; c < 8; c++)
 			for (lvl = 0; lvl < jb->nsim; lvl++) {
 				free(xl[c][lvl].tag);
-				free(xl[c][lvl].age);
 			}
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
@@ -425,7 +424,7 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 					if (!first && q == lastq[c])
 						continue;
 					lastq[c] = q;
-					xblock(xl[c], jb->nsim, line, c + 1, q,
+					xblock(xl[c], jb->nsim, line_shift, c + 1, q,
 					       &last[c]);
 				}
 				first = 0;
@@ -443,7 +442,6 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 	for (c = 0; c < 8; c++)
 		for (lvl = 0; lvl < jb->nsim; lvl++) {
 			free(xl[c][lvl].tag);
-			free(xl[c][lvl].age);
 		}
 	return 0;
 }
