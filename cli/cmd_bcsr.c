@@ -4,10 +4,12 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -20,6 +22,43 @@
 #include "model/predict.h"
 
 PPR_COMMAND(bcsr, "pick the BCSR block shape of a matrix (64 shapes predicted)")
+
+/* Progress on stderr: rewritten in place on a terminal; otherwise plain
+ * lines, at most one a second (and the last one), so a log stays short. */
+static void progress(int last, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void progress(int last, const char *fmt, ...)
+{
+	static int tty = -1;
+	static double t_prev = -1;
+	struct timespec ts;
+	double t;
+	va_list ap;
+
+	if (tty < 0)
+		tty = isatty(2);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t = ts.tv_sec + ts.tv_nsec * 1e-9;
+	if (!tty && !last && t_prev >= 0 && t - t_prev < 1.0)
+		return;
+	t_prev = t;
+	va_start(ap, fmt);
+	if (tty)
+		fputc('\r', stderr);
+	vfprintf(stderr, fmt, ap);
+	if (tty)
+		fputs("   ", stderr);
+	else
+		fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* End a progress line on a terminal. */
+static void progress_end(void)
+{
+	if (isatty(2))
+		fputc('\n', stderr);
+}
 
 static const char usage_text[] =
 	"usage: ppr bcsr --machine M.json MATRIX [options]\n"
@@ -205,8 +244,8 @@ static int measure_all(const struct csr *a, const char *input,
 			p.csr = a;
 			p.block_r = i / 8 + 1;
 			p.block_c = i % 8 + 1;
-			fprintf(stderr, "\rppr bcsr: building %ux%u ",
-				p.block_r, p.block_c);
+			progress(0, "ppr bcsr: building %ux%u",
+				 p.block_r, p.block_c);
 			rc = kernel_run_new(&p, &run[i], err);
 			if (rc)
 				break;
@@ -218,8 +257,9 @@ static int measure_all(const struct csr *a, const char *input,
 			fl = kernel_run_flops(run[i]);
 		}
 		for (pass = 0; pass < npass && !rc; pass++) {
-			fprintf(stderr, "\rppr bcsr: measuring pass %u/%u   ",
-				pass + 1, npass);
+			progress(pass + 1 == npass,
+				 "ppr bcsr: measuring pass %u/%u", pass + 1,
+				 npass);
 			for (k = 0; k < 64; k++) {
 				double t;
 
@@ -234,7 +274,7 @@ static int measure_all(const struct csr *a, const char *input,
 		}
 		for (i = 0; i < 64; i++)
 			kernel_run_free(run[i]);
-		fputc('\n', stderr);
+		progress_end();
 		if (rc)
 			return rc;
 	} else {
@@ -243,20 +283,20 @@ static int measure_all(const struct csr *a, const char *input,
 				double t;
 
 				i = (k + rd * 23) % 64;
-				fprintf(stderr, "\rppr bcsr: measuring round "
-					"%u/%u, %ux%u ", rd + 1, rounds,
-					i / 8 + 1, i % 8 + 1);
+				progress(rd + 1 == rounds && k == 63,
+					 "ppr bcsr: measuring round %u/%u, %ux%u",
+					 rd + 1, rounds, i / 8 + 1, i % 8 + 1);
 				rc = measure_round(a, input, i / 8 + 1,
 						   i % 8 + 1, reps, &t, NULL,
 						   &fl, err);
 				if (rc) {
-					fputc('\n', stderr);
+					progress_end();
 					return rc;
 				}
 				if (t < best_t[i])
 					best_t[i] = t;
 			}
-		fputc('\n', stderr);
+		progress_end();
 	}
 	me->best = 0;
 	for (i = 0; i < 64; i++) {
