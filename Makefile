@@ -147,8 +147,8 @@ FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 
 # The readers of `ppr sweep`/`report` live in cli/: targets link the CLI
-# objects too (all but the dispatcher's main).
-FUZZ_CLI_OBJ := $(filter-out $(BUILD)/cli/ppr.o,$(CLI_OBJ))
+# objects too (all but main).
+FUZZ_CLI_OBJ := $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(FUZZ_CLI_OBJ) $(ALL_LIBS) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)

@@ -16,6 +16,9 @@
 
 #define PPR_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
 
+/* The whole program: global options (--max-memory), then the command. */
+int ppr_main(int argc, char **argv);
+
 /* Run `ppr ARGV[1] ...` (argv[0] is the program name) as main() does after
  * the global options: the sweep's children call it after fork(). */
 int ppr_dispatch(int argc, char **argv);

@@ -173,7 +173,7 @@ int ppr_dispatch(int argc, char **argv)
 	return 2;
 }
 
-int main(int argc, char **argv)
+int ppr_main(int argc, char **argv)
 {
 	/*
 	 * Keep freed memory for reuse instead of giving it back: the DAG
