@@ -37,7 +37,11 @@
  * - Cost: the in-core schedules are cached (see below), the counts are
  *   one merge per block height, the simulation only sees x; on the medium
  *   matrices this is still tens to hundreds of CSR SpMVs, not the issue's
- *   4-12 (bench/predict_bcsr.sh).
+ *   4-12 (bench/predict_bcsr.sh, 2026-11-24: mean 263 over 43 matrices,
+ *   17-29 on the generated ones over 6 x 10^6 nonzeros, 300-2900 on those
+ *   under 50,000 nonzeros, whose SpMV takes 2-20 us: every shape's block
+ *   count and x simulation touch each sampled nonzero 8 times, and the
+ *   samples have a floor of COUNT_NNZ / XSIM_NNZ nonzeros).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so

@@ -74,6 +74,17 @@
  *   memory: laplace3d n=60 measured 0.90-1.27 ms), and one core's SpMV
  *   stream reaches 18-26 GB/s where the read kernel of `ppr machine
  *   detect` reaches 28-35.
+ * - On the guest of 2026-11-24 (Firecracker, idle, core clock 3.48 GHz
+ *   by dependent adds; predict_spmv.sh, least of 3 medians of 10 warm
+ *   runs): with the file's old 3.7 GHz, PPR median |error| 16.5%, all
+ *   but a few too fast; with the detected 3.48 GHz (now in zen4-epyc.json)
+ *   9.7% / 12.7% / 9.7% in three runs, worst -37% to -40% (rmat scale
+ *   18); beyond 25%: laplace3d n=60 (-19% to -35% between runs: the
+ *   20 MB set sits at the edge of the L3 share other tenants leave),
+ *   MIT8, astro-ph, wing, wiki-Vote, pushpull (-25% to -31%).  ECM 52-55%,
+ *   Roofline 65-66%.  The misses are all on the slow side: power-law
+ *   graphs (x misses whose latency the model takes as hidden) and long
+ *   rows (below).
  * - Not modelled: DRAM carrying reads and write-backs together delivers
  *   less than the read bandwidth `ppr machine detect` measures.  Long
  *   rows: the exits of rows of more than about 15 pairs are learned less
