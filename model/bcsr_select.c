@@ -493,7 +493,13 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	 * halves miss the chains through both (the accumulators) and the
 	 * overlap of short inner loops */
 	in.core_cycles = fmax(kd.acc_chain_cycles, kd.cycles);
-	in.stall_cycles = rc->changes[c - 1] * MODEL_BRANCH_MISS_CYCLES;
+	/* warm runs, as --measure times them: the predictor learns the
+	 * block rows' exits up to the machine's learned_exit_changes per
+	 * run, as it does CSR's rows */
+	in.stall_cycles = rc->changes[c - 1] *
+		model_csr_exit_unlearned(rc->changes[c - 1],
+					 m->learned_exit_changes, 0) *
+		MODEL_BRANCH_MISS_CYCLES;
 	in.nlevels = jb->nlev;
 	in.line_size = line;
 	in.clock_ghz = m->clock_ghz;

@@ -47,6 +47,16 @@
  *   road graphs' row sequences); beyond, the share 1 - 10,000 / changes
  *   mispredicts (model_csr_exit_unlearned).  Cold predictions pay every
  *   change.
+ * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
+ *   block count differs from the previous one's mispredicts its exit
+ *   (MODEL_BRANCH_MISS_CYCLES), with the same learning limit per run as
+ *   CSR's exits in warm runs.  Without it the selection charged 1x1 the
+ *   full cost of every change on small matrices and picked 2x1 / 4x1 for
+ *   fewer changes; with it (bench/predict_bcsr.sh, 39 medium matrices,
+ *   2026-11-24) the share of the measured best went from mean 0.924 /
+ *   min 0.673 / >= 0.95 on 21 to 0.951 / 0.748 / 26 (the measured
+ *   figures themselves moved up to 2x between the two runs on some
+ *   matrices: the guest's memory is shared).
  * - Overlap (machine hierarchy.transfers_overlap, model/ppr.c): on AMD
  *   Zen the memory side is the slowest of S_DAG(memory) and each link's
  *   lines, not their sum.  On zen4-epyc.json, against the same
@@ -363,6 +373,11 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 				strcmp(p->kernel, "spmv-csr") ? p->block_r : 1,
 				strcmp(p->kernel, "spmv-csr") ? p->block_c : 1);
 			out->rows = (double)a.rows;
+			/* BCSR: block rows whose block count changes, learned
+			 * by warm runs as CSR's exits are */
+			out->branch_misses *= model_csr_exit_unlearned(
+				out->branch_misses, m->learned_exit_changes,
+				out->cold);
 			if (!strcmp(p->kernel, "spmv-csr")) {
 				out->branch_events =
 					model_spmv_csr_exit_changes(&a,

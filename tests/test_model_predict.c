@@ -464,6 +464,35 @@ static void test_branch_section(void)
 		T_NEAR(pr->branch_misses, pr->branch_events, 0);
 		T_NEAR(pr->ppr_in.stall_cycles, pr->branch_events * 10, 1e-9);
 	}
+	/* BCSR: every block-row change stalls warm when nothing is learned
+	 * (changes of the 2x2 block counts, at the BCSR miss cost) */
+	p.kernel = "spmv-bcsr";
+	p.block_r = p.block_c = 2;
+	if (model_predict(&m, &p, NULL, pr, &err)) {
+		printf("tiny-branch predict bcsr: %s\n", err.msg);
+		T_CHECK(0);
+	} else {
+		T_CHECK(pr->branch_misses > 50);
+		T_NEAR(pr->ppr_in.stall_cycles,
+		       pr->branch_misses * MODEL_BRANCH_MISS_CYCLES, 1e-9);
+	}
+	machine_release(&m);
+	/* ... and none when the run has fewer changes than are learned */
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"loop_exit_miss_cycles\": 10, "
+		 "\"learned_exit_changes\": 1000000 }");
+	if (machine_load_string("b.json", text, strlen(text), &m, &err)) {
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	if (model_predict(&m, &p, NULL, pr, &err)) {
+		printf("tiny-branch predict bcsr learned: %s\n", err.msg);
+		T_CHECK(0);
+	} else {
+		T_NEAR(pr->branch_misses, 0, 0);
+		T_NEAR(pr->ppr_in.stall_cycles, 0, 0);
+	}
 	free(pr);
 	machine_release(&m);
 }
