@@ -54,8 +54,9 @@
  *   full cost of every change on small matrices and picked 2x1 / 4x1 for
  *   fewer changes; with it (bench/predict_bcsr.sh, 39 medium matrices,
  *   2026-11-24) the share of the measured best went from mean 0.924 /
- *   min 0.673 / >= 0.95 on 21 to 0.951 / 0.748 / 26 (the measured
- *   figures themselves moved up to 2x between the two runs on some
+ *   min 0.673 / >= 0.95 on 21 to 0.951 / 0.748 / 26, and in a third
+ *   run with the 4 generated matrices 0.968 / 0.764 / 33 of 43 (the
+ *   measured figures themselves moved up to 2x between runs on some
  *   matrices: the guest's memory is shared).
  * - Overlap (machine hierarchy.transfers_overlap, model/ppr.c): on AMD
  *   Zen the memory side is the slowest of S_DAG(memory) and each link's
