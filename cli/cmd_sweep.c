@@ -519,12 +519,8 @@ static int child_start(const struct sweep_opts *o, const struct strvec *in,
 
 			while (argv[argc])
 				argc++;
+			/* (it flushes stdout and reports a failed write) */
 			rc = ppr_dispatch(argc, argv);
-			if (fflush(stdout) || ferror(stdout)) {
-				dprintf(2, "ppr: error: cannot write stdout: %s\n",
-					strerror(errno));
-				rc = rc ? rc : 1;
-			}
 			fflush(stderr);
 			_exit(rc);
 		}

@@ -37,8 +37,8 @@
  * - Cost: the in-core schedules are cached (see below), the counts are
  *   one merge per block height, the simulation only sees x; on the medium
  *   matrices this is still tens to hundreds of CSR SpMVs, not the issue's
- *   4-12 (bench/predict_bcsr.sh, 2026-11-24: mean 263 over 43 matrices,
- *   17-29 on the generated ones over 6 x 10^6 nonzeros, 300-2900 on those
+ *   4-12 (bench/predict_bcsr.sh, 2026-11-24: mean 208 over 43 matrices,
+ *   7-25 on the generated ones over 6 x 10^6 nonzeros, hundreds on those
  *   under 50,000 nonzeros, whose SpMV takes 2-20 us: every shape's block
  *   count and x simulation touch each sampled nonzero 8 times, and the
  *   samples have a floor of COUNT_NNZ / XSIM_NNZ nonzeros).
@@ -53,7 +53,9 @@
  *   previous one's ends its inner loop where the predictor does not
  *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
  *   (counted between consecutive block rows of the sampled runs,
- *   extrapolated to all pairs).
+ *   extrapolated to all pairs), less the share warm runs learn
+ *   (model_exit_unlearned: none up to the machine's learned_exit_changes
+ *   per run).
  * - The in-core points (64), the block counts and the x simulations (8
  *   block heights each) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
@@ -497,7 +499,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */
 	in.stall_cycles = rc->changes[c - 1] *
-		model_csr_exit_unlearned(rc->changes[c - 1],
+		model_exit_unlearned(rc->changes[c - 1],
 					 m->learned_exit_changes, 0) *
 		MODEL_BRANCH_MISS_CYCLES;
 	in.nlevels = jb->nlev;

@@ -518,9 +518,27 @@ int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
 }
 
 #if defined(__x86_64__)
+/* A deterministic cache leaf (4, 0x8000001D): subleaves up to the first
+ * with cache type 0 (no more caches), that one included. */
+static void cpuid_subleaves(unsigned leaf,
+			    uint32_t out[DETECT_CPUID_SUBLEAVES][4])
+{
+	unsigned a, b, c, d, i;
+
+	for (i = 0; i < DETECT_CPUID_SUBLEAVES; i++) {
+		__cpuid_count(leaf, i, a, b, c, d);
+		out[i][0] = a;
+		out[i][1] = b;
+		out[i][2] = c;
+		out[i][3] = d;
+		if (!(a & 0x1f))
+			break;
+	}
+}
+
 static void cpuid_read(struct detect_cpuid_regs *r)
 {
-	unsigned a, b, c, d, i, max;
+	unsigned a, b, c, d, max;
 	int amd;
 
 	memset(r, 0, sizeof(*r));
@@ -530,15 +548,7 @@ static void cpuid_read(struct detect_cpuid_regs *r)
 	memcpy(r->vendor + 4, &d, 4);
 	memcpy(r->vendor + 8, &c, 4);
 	if (!strcmp(r->vendor, "GenuineIntel") && r->max_leaf >= 4)
-		for (i = 0; i < DETECT_CPUID_SUBLEAVES; i++) {
-			__cpuid_count(4, i, a, b, c, d);
-			r->det_leaf4[i][0] = a;
-			r->det_leaf4[i][1] = b;
-			r->det_leaf4[i][2] = c;
-			r->det_leaf4[i][3] = d;
-			if (!(a & 0x1f))
-				break;
-		}
+		cpuid_subleaves(4, r->det_leaf4);
 	__cpuid(0x80000000, max, b, c, d);
 	if (max < 0x80000000 || max > 0x8000ffff)
 		return; /* no extended leaves */
@@ -561,15 +571,7 @@ static void cpuid_read(struct detect_cpuid_regs *r)
 	      !strcmp(r->vendor, "HygonGenuine");
 	/* 0x8000001D only with TOPOEXT: without it the leaf is undefined. */
 	if (amd && (r->ext1_ecx >> 22 & 1) && max >= 0x8000001d)
-		for (i = 0; i < DETECT_CPUID_SUBLEAVES; i++) {
-			__cpuid_count(0x8000001d, i, a, b, c, d);
-			r->det_amd[i][0] = a;
-			r->det_amd[i][1] = b;
-			r->det_amd[i][2] = c;
-			r->det_amd[i][3] = d;
-			if (!(a & 0x1f))
-				break;
-		}
+		cpuid_subleaves(0x8000001d, r->det_amd);
 }
 #endif
 

@@ -45,7 +45,7 @@
  *   of changes, not of branches, is what fills it: rows of 1..9 and of
  *   10..18 nonzeros lose the same share at the same row count, and so do
  *   road graphs' row sequences); beyond, the share 1 - 10,000 / changes
- *   mispredicts (model_csr_exit_unlearned).  Cold predictions pay every
+ *   mispredicts (model_exit_unlearned).  Cold predictions pay every
  *   change.
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit
@@ -213,7 +213,7 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches)
 	return (double)n;
 }
 
-double model_csr_exit_unlearned(double changes, double learned, int cold)
+double model_exit_unlearned(double changes, double learned, int cold)
 {
 	if (cold)
 		return 1;
@@ -374,17 +374,18 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 				strcmp(p->kernel, "spmv-csr") ? p->block_r : 1,
 				strcmp(p->kernel, "spmv-csr") ? p->block_c : 1);
 			out->rows = (double)a.rows;
-			/* BCSR: block rows whose block count changes, learned
-			 * by warm runs as CSR's exits are */
-			out->branch_misses *= model_csr_exit_unlearned(
-				out->branch_misses, m->learned_exit_changes,
-				out->cold);
-			if (!strcmp(p->kernel, "spmv-csr")) {
+			if (strcmp(p->kernel, "spmv-csr")) {
+				/* BCSR: block rows whose block count changes,
+				 * learned by warm runs as CSR's exits are */
+				out->branch_misses *= model_exit_unlearned(
+					out->branch_misses,
+					m->learned_exit_changes, out->cold);
+			} else {
 				out->branch_events =
 					model_spmv_csr_exit_changes(&a,
 						&out->branches);
 				out->branch_misses = out->branch_events *
-					model_csr_exit_unlearned(
+					model_exit_unlearned(
 						out->branch_events,
 						m->learned_exit_changes,
 						out->cold);

@@ -178,10 +178,11 @@ double model_spmv_length_changes(const struct csr *a, unsigned r,
  * (if not NULL): the conditional branches one run executes (3 per row
  * plus one per pair). */
 double model_spmv_csr_exit_changes(const struct csr *a, double *branches);
-/* Share of the exit changes that mispredict: 1 cold; warm 0 up to
+/* Share of the loop-exit changes (CSR rows, BCSR block rows) that
+ * mispredict: 1 cold; warm 0 up to
  * 'learned' changes per run (the machine's learned_exit_changes), then
  * 1 - learned / changes. */
-double model_csr_exit_unlearned(double changes, double learned, int cold);
+double model_exit_unlearned(double changes, double learned, int cold);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the

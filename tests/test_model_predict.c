@@ -227,15 +227,15 @@ static void test_csr_exit_changes(void)
 	T_NEAR(b, 23, 0);
 	a.rows = 0;
 	T_NEAR(model_spmv_csr_exit_changes(&a, NULL), 0, 0);
-	T_NEAR(model_csr_exit_unlearned(1e9, MODEL_LEARNED_EXIT_CHANGES, 1),
+	T_NEAR(model_exit_unlearned(1e9, MODEL_LEARNED_EXIT_CHANGES, 1),
 	       1, 0);
-	T_NEAR(model_csr_exit_unlearned(MODEL_LEARNED_EXIT_CHANGES,
+	T_NEAR(model_exit_unlearned(MODEL_LEARNED_EXIT_CHANGES,
 					MODEL_LEARNED_EXIT_CHANGES, 0), 0, 0);
-	T_NEAR(model_csr_exit_unlearned(4 * MODEL_LEARNED_EXIT_CHANGES,
+	T_NEAR(model_exit_unlearned(4 * MODEL_LEARNED_EXIT_CHANGES,
 					MODEL_LEARNED_EXIT_CHANGES, 0),
 	       0.75, 1e-12);
 	/* a predictor that learns nothing across runs pays every change */
-	T_NEAR(model_csr_exit_unlearned(10, 0, 0), 1, 0);
+	T_NEAR(model_exit_unlearned(10, 0, 0), 1, 0);
 }
 
 /* The branch model of CSR: warm, a matrix whose run executes at most
