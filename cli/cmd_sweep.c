@@ -1,13 +1,14 @@
 /*
- * cmd_sweep.c - `ppr sweep`: run ppr over many inputs x machines x kernels,
- * one child process per job, records appended to a JSON-lines file;
+ * cmd_sweep.c - `ppr sweep`: run ppr over many inputs x machines x kernels
+ * in forked worker processes, records appended to a JSON-lines file;
  * resumable, shardable.  `ppr sweep merge` and `ppr sweep diff` are in
  * cli/sweep_merge.c.
  *
  * Each job is `ppr predict|bcsr|matrix info ... --format json` run in a
- * forked child process (the command is called in the copy, no exec), so a
- * crash, an out-of-memory kill or a timeout of one
- * input becomes an error record and the sweep goes on.  A record is one
+ * forked worker process (the command is called in the copy, no exec; a
+ * worker runs jobs one after another, see "Workers" below), so a crash, an
+ * out-of-memory kill or a timeout of one input becomes an error record and
+ * the sweep goes on.  A record is one
  * line written with a single write() on an O_APPEND descriptor, then
  * fdatasync(): a kill at any moment leaves every completed record intact
  * and at most one partial last line, which the next run truncates away.
@@ -16,7 +17,7 @@
  * removed); shard i/N takes the inputs whose index in that order is
  * i mod N, with every machine and kernel of each input.
  *
- * Parallelism: --jobs N children at once, each single-threaded (the
+ * Parallelism: --jobs N workers at once, each single-threaded (the
  * sweep sets PPR_THREADS=1 in them unless it is already set), and the
  * expected-longest jobs start first (input_weight below).
  */
@@ -32,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -58,7 +60,8 @@ static const char usage_str[] =
 	"usage: ppr sweep [options] INPUT... -o results.jsonl\n"
 	"       ppr sweep merge FILE.jsonl... [-o all.jsonl] [--csv FILE]\n"
 	"       ppr sweep diff A.jsonl B.jsonl [--ignore FIELD]...\n"
-	"  one child `ppr predict|bcsr|matrix info` per (input, machine, kernel);\n"
+	"  one job `ppr predict|bcsr|matrix info` per (input, machine, kernel),\n"
+	"  run in --jobs worker processes;\n"
 	"  one JSON record per line in the results file; a rerun of the same\n"
 	"  command skips the keys already there (ok or error)\n"
 	"inputs: matrix files, directories (searched recursively for .mtx,\n"
@@ -74,7 +77,7 @@ static const char usage_str[] =
 	"      --measure       passed to predict/bcsr (also measure natively)\n"
 	"  -j, --jobs N        jobs at once, one core each (default: online cores)\n"
 	"      --timeout S     kill a job after S seconds: an error record\n"
-	"      --job-memory MB address-space limit (RLIMIT_AS) of each child\n"
+	"      --job-memory MB address-space limit (RLIMIT_AS) of each job\n"
 	"      --shard i/N     only inputs with index = i mod N (0 <= i < N)\n"
 	"      --csv FILE      also write every record of the results file as CSV\n"
 	"      --dry-run       print the jobs (keys) this command would run\n"
@@ -278,7 +281,7 @@ static int cmp_str(const void *a, const void *b)
 
 /*
  * Run order: the most expensive jobs first (longest processing time
- * first), so that with N children the sweep does not end with one long
+ * first), so that with N workers the sweep does not end with one long
  * job running alone.  The cost is guessed from the input: a generator
  * spec (gen:...) is taken to be large (they are how users ask for sizes
  * no file has), a file by its size in bytes, a gzip'd one five times
@@ -394,7 +397,7 @@ static char *job_key_string(const struct sweep_opts *o, const struct strvec *in,
 	return s;
 }
 
-/* The child's argument vector (pointers into o and in; free the array). */
+/* A job's argument vector (pointers into o and in; free the array). */
 static char **job_argv(const struct sweep_opts *o, const struct strvec *in,
 		       const struct job *jb)
 {
@@ -429,7 +432,7 @@ static char **job_argv(const struct sweep_opts *o, const struct strvec *in,
 	return a;
 }
 
-/* ---- children ------------------------------------------------------- */
+/* ---- workers -------------------------------------------------------- */
 
 struct buf {
 	char *p;
@@ -447,13 +450,52 @@ static void buf_add(struct buf *b, const char *s, size_t n)
 	b->p[b->n] = '\0';
 }
 
+/*
+ * Workers.  A worker is a forked copy of the sweep that runs jobs one after
+ * another: the parent writes a job index on the worker's command pipe; the
+ * worker runs the job's command in place (no exec) with its stdout and
+ * stderr on two memory files (memfd) that the parent reads afterwards, and
+ * answers with a struct wmsg on its status pipe.  A worker that dies in a
+ * job (a crash, a fatal error that exits, an out-of-memory kill, a timeout
+ * kill) shows as end-of-file on the status pipe; the parent records the job
+ * from the wait status and starts a new worker for the next one.
+ *
+ * Why not a fresh child per job: on the paravirtualised test guest a page
+ * fault costs several microseconds and two processes faulting at once slow
+ * each other, so a job's first touch of the memory its matrix and simulator
+ * state need (zeroed fresh pages, about 260,000 faults in the bench sweep)
+ * was a fifth of the sweep's time and most of what kept --jobs 2 from
+ * scaling.  A worker keeps its freed heap (ppr_main's mallopt) for the next
+ * job.  Every job still starts from the same command line and the model
+ * uses no real addresses (kernels map them to a fixed layout), so a job's
+ * record does not depend on what ran before it in the same worker (the
+ * bench checks: shards, restarts and --jobs 1 give byte-equal results).
+ * A job that fails with an error message (a bad file: the command
+ * returns its exit status) leaves the worker to go on: error paths free
+ * what they took, and replacing the worker cost more than the job (its
+ * exit, tearing down its heap, took 6.7 ms here, against under 1 ms for a
+ * rejected file).  A worker is replaced after WORKER_JOBS jobs, which bounds
+ * what a leak could gather; with --job-memory every job gets a fresh worker
+ * (an address-space limit must not count a previous job's kept heap).
+ */
+#define WORKER_JOBS 128
+
+struct wmsg {
+	int32_t rc;		/* the command's exit status */
+	int32_t pad;
+	int64_t hwm_kb;		/* peak resident set during the job (KiB), -1 */
+};
+
 struct child {
-	pid_t pid;
-	int fd[2];		/* stdout, stderr; -1 when closed */
+	pid_t pid;		/* the worker; 0 = none */
+	int cmd, st;		/* pipes: job indices out, status messages in */
+	int ofd, efd;		/* memfds: the worker's stdout and stderr */
+	int busy, timed_out;
+	unsigned ran;		/* jobs this worker has finished */
+	size_t job, got;	/* current job; bytes of msg read so far */
+	struct wmsg msg;
 	struct buf out, err;
 	double t0;
-	size_t job;
-	int timed_out;
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -463,27 +505,135 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-static int child_start(const struct sweep_opts *o, const struct strvec *in,
-		       const struct job *jb, size_t job_index,
-		       struct child *c)
+static void close_fd(int *fd)
 {
-	int po[2], pe[2];
-	pid_t parent = getpid();
-	char **argv;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
 
-	if (pipe2(po, O_CLOEXEC))
+static int read_full(int fd, void *p, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, (char *)p + got, n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+static int write_full(int fd, const void *p, size_t n)
+{
+	size_t put = 0;
+
+	while (put < n) {
+		ssize_t w = write(fd, (const char *)p + put, n - put);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		put += (size_t)w;
+	}
+	return 0;
+}
+
+/* Peak resident set: reset it before a job, read it after (KiB, or -1). */
+static void hwm_reset(void)
+{
+	int fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		(void)!write(fd, "5", 1);
+		close(fd);
+	}
+}
+
+static int64_t hwm_read(void)
+{
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[256];
+	long long kb = -1;
+
+	if (!f)
 		return -1;
-	if (pipe2(pe, O_CLOEXEC)) {
-		close(po[0]);
-		close(po[1]);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmHWM: %lld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
+/* The worker's loop: never returns. */
+static void worker_loop(const struct sweep_opts *o, const struct strvec *in,
+			const struct job *jobs, int cmd, int st)
+{
+	for (;;) {
+		uint64_t idx;
+		struct wmsg m;
+		char **argv;
+		int argc = 0;
+
+		if (read_full(cmd, &idx, sizeof(idx)))
+			_exit(0);	/* the sweep closed the pipe: done */
+		clearerr(stdout);
+		if (ftruncate(1, 0) || lseek(1, 0, SEEK_SET) < 0 ||
+		    ftruncate(2, 0) || lseek(2, 0, SEEK_SET) < 0)
+			_exit(127);
+		hwm_reset();
+		argv = job_argv(o, in, &jobs[idx]);
+		while (argv[argc])
+			argc++;
+		optind = 0;	/* getopt from the start */
+		memset(&m, 0, sizeof(m));
+		/* (it flushes stdout and reports a failed write) */
+		m.rc = ppr_dispatch(argc, argv);
+		fflush(stderr);
+		free(argv);
+		m.hwm_kb = hwm_read();
+		if (write_full(st, &m, sizeof(m)))
+			_exit(127);
+	}
+}
+
+/* Start the worker of slot `self`; the other slots' descriptors and the
+ * results file are closed in it. */
+static int worker_start(const struct sweep_opts *o, const struct strvec *in,
+			const struct job *jobs, struct child *ch, size_t self,
+			int results_fd)
+{
+	struct child *c = &ch[self];
+	int pc[2], ps[2], of, ef;
+	pid_t parent = getpid();
+	size_t j;
+
+	of = memfd_create("ppr-sweep-stdout", MFD_CLOEXEC);
+	ef = of >= 0 ? memfd_create("ppr-sweep-stderr", MFD_CLOEXEC) : -1;
+	if (ef < 0) {
+		if (of >= 0)
+			close(of);
 		return -1;
 	}
-	argv = job_argv(o, in, jb);
+	if (pipe2(pc, O_CLOEXEC)) {
+		close(of); close(ef);
+		return -1;
+	}
+	if (pipe2(ps, O_CLOEXEC)) {
+		close(of); close(ef); close(pc[0]); close(pc[1]);
+		return -1;
+	}
 	fflush(NULL);
 	c->pid = fork();
 	if (c->pid < 0) {
-		free(argv);
-		close(po[0]); close(po[1]); close(pe[0]); close(pe[1]);
+		c->pid = 0;
+		close(of); close(ef);
+		close(pc[0]); close(pc[1]); close(ps[0]); close(ps[1]);
 		return -1;
 	}
 	if (c->pid == 0) {
@@ -491,8 +641,22 @@ static int child_start(const struct sweep_opts *o, const struct strvec *in,
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(127);
+		for (j = 0; j < o->jobs; j++) {
+			if (j == self || !ch[j].pid)
+				continue;
+			close_fd(&ch[j].cmd);
+			close_fd(&ch[j].st);
+			close_fd(&ch[j].ofd);
+			close_fd(&ch[j].efd);
+		}
+		close(results_fd);
+		close(pc[1]);
+		close(ps[0]);
+		/* What a fresh process has, the worker sets: default signal
+		 * handlers (SIGPIPE stays ignored, as across exec). */
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		/* Parallelism is across jobs: each job runs on one thread
 		 * (--jobs N = N cores busy), unless the user set PPR_THREADS. */
 		setenv("PPR_THREADS", "1", 0);
@@ -503,42 +667,96 @@ static int child_start(const struct sweep_opts *o, const struct strvec *in,
 				(rlim_t)o->max_mem_mb * 1024 * 1024;
 			setrlimit(RLIMIT_AS, &rl);
 		}
-		if (dup2(po[1], 1) < 0 || dup2(pe[1], 2) < 0)
+		if (dup2(of, 1) < 0 || dup2(ef, 2) < 0)
 			_exit(127);
-		/* Run the command in this forked copy, not through exec: a
-		 * new program's loading, relocation and page faults cost more
-		 * than the job itself on small inputs (on this paravirtualised
-		 * guest they doubled a sweep's system time and kept --jobs 2
-		 * at 1.3x on the small matrices).  What a fresh process has,
-		 * the child sets: default signal handlers (SIGPIPE stays
-		 * ignored, as across exec), getopt from the start. */
-		signal(SIGHUP, SIG_DFL);
-		optind = 0;
-		{
-			int argc = 0, rc;
-
-			while (argv[argc])
-				argc++;
-			/* (it flushes stdout and reports a failed write) */
-			rc = ppr_dispatch(argc, argv);
-			fflush(stderr);
-			_exit(rc);
-		}
+		close(of);
+		close(ef);
+		worker_loop(o, in, jobs, pc[0], ps[1]);
 	}
-	free(argv);
-	close(po[1]);
-	close(pe[1]);
-	c->fd[0] = po[0];
-	c->fd[1] = pe[0];
-	memset(&c->out, 0, sizeof(c->out));
-	memset(&c->err, 0, sizeof(c->err));
-	c->t0 = now_mono();
-	c->job = job_index;
-	c->timed_out = 0;
+	close(pc[0]);
+	close(ps[1]);
+	c->cmd = pc[1];
+	c->st = ps[0];
+	c->ofd = of;
+	c->efd = ef;
+	c->busy = 0;
+	c->ran = 0;
 	return 0;
 }
 
-/* The child's one-line reason: its last "error:" line, else its last line. */
+/* Give the worker job `index`. */
+static int job_send(struct child *c, size_t index)
+{
+	uint64_t idx = index;
+
+	if (write_full(c->cmd, &idx, sizeof(idx)))
+		return -1;
+	memset(&c->out, 0, sizeof(c->out));
+	memset(&c->err, 0, sizeof(c->err));
+	memset(&c->msg, 0, sizeof(c->msg));
+	c->got = 0;
+	c->busy = 1;
+	c->timed_out = 0;
+	c->job = index;
+	c->t0 = now_mono();
+	return 0;
+}
+
+/* Wait for the worker to end (kill it first when asked); its memfds stay
+ * open, for the output of the job it died in. */
+static void worker_wait(struct child *c, int sig, int *status,
+			struct rusage *ru)
+{
+	int st = 0;
+	struct rusage r;
+
+	memset(&r, 0, sizeof(r));
+	if (c->pid) {
+		if (sig)
+			kill(c->pid, sig);
+		close_fd(&c->cmd);	/* an idle worker exits on end-of-file */
+		while (wait4(c->pid, &st, 0, &r) < 0 && errno == EINTR)
+			;
+	}
+	if (status)
+		*status = st;
+	if (ru)
+		*ru = r;
+	c->pid = 0;
+}
+
+/* End the worker and close everything it had. */
+static void worker_end(struct child *c, int sig)
+{
+	worker_wait(c, sig, NULL, NULL);
+	close_fd(&c->cmd);
+	close_fd(&c->st);
+	close_fd(&c->ofd);
+	close_fd(&c->efd);
+	c->busy = 0;
+}
+
+/* Read a memfd's whole content. */
+static void memfd_slurp(int fd, struct buf *b)
+{
+	char tmp[65536];
+	off_t off = 0;
+	ssize_t r;
+
+	if (fd < 0)
+		return;
+	while ((r = pread(fd, tmp, sizeof(tmp), off)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		buf_add(b, tmp, (size_t)r);
+		off += r;
+	}
+}
+
+/* A job's one-line reason: its last "error:" line, else its last line. */
 static char *child_reason(const struct buf *err)
 {
 	const char *s = err->p ? err->p : "", *last = NULL, *last_err = NULL;
@@ -569,10 +787,10 @@ static char *child_reason(const struct buf *err)
 	return r;
 }
 
-/* Build the record of a finished child. */
+/* Build the record of a finished job. */
 static cJSON *child_record(const struct sweep_opts *o, const struct strvec *in,
 			   const struct job *jb, const struct child *c,
-			   int status, const struct rusage *ru, double elapsed,
+			   int status, double rss_kb, double elapsed,
 			   size_t keys_per_input, char **why)
 {
 	cJSON *rec = cJSON_CreateObject(), *res = NULL, *sw;
@@ -602,7 +820,7 @@ static cJSON *child_record(const struct sweep_opts *o, const struct strvec *in,
 			cJSON_Delete(res);
 			res = NULL;
 			snprintf(msg, sizeof(msg),
-				 "the child's output is not a JSON object (%zu bytes)",
+				 "the job's output is not a JSON object (%zu bytes)",
 				 c->out.n);
 		}
 	}
@@ -612,8 +830,9 @@ static cJSON *child_record(const struct sweep_opts *o, const struct strvec *in,
 	if (!res)
 		cJSON_AddStringToObject(rec, "error", msg);
 	cJSON_AddNumberToObject(rec, "elapsed_s", round(elapsed * 1e4) / 1e4);
-	cJSON_AddNumberToObject(rec, "max_rss_mb",
-				round((double)ru->ru_maxrss / 1024.0 * 10) / 10);
+	if (rss_kb >= 0)
+		cJSON_AddNumberToObject(rec, "max_rss_mb",
+					round(rss_kb / 1024.0 * 10) / 10);
 	cJSON_AddNumberToObject(rec, "finished_unix",
 				round(now_unix() * 1e3) / 1e3);
 	cJSON_AddStringToObject(rec, "ppr_version", PPR_VERSION);
@@ -735,14 +954,75 @@ static int parse_shard(const char *s, unsigned *i, unsigned *n)
 	return 0;
 }
 
+/* Take a finished job's output from its worker's memfds into `done` (the
+ * worker can then be given its next job before the record is written). */
+static void job_collect(struct child *c, struct child *done, double *elapsed)
+{
+	*elapsed = now_mono() - c->t0;
+	c->busy = 0;
+	if (!stop_signal) {
+		memfd_slurp(c->ofd, &c->out);
+		memfd_slurp(c->efd, &c->err);
+	}
+	*done = *c;
+	memset(&c->out, 0, sizeof(c->out));
+	memset(&c->err, 0, sizeof(c->err));
+}
+
+/* Record a finished job (or drop it when the sweep is stopping). */
+static int job_done(const struct sweep_opts *o, const struct strvec *in,
+		    const struct job *jobs, struct child *c, int status,
+		    double rss_kb, double elapsed, size_t keys_per_input,
+		    int fd, struct progress *pg)
+{
+	const struct job *jb = &jobs[c->job];
+	char *why = NULL;
+	cJSON *rec;
+	int rc = 0;
+
+	if (stop_signal) {	/* interrupted: no record */
+		free(c->out.p);
+		free(c->err.p);
+		return 0;
+	}
+	rec = child_record(o, in, jb, c, status, rss_kb, elapsed,
+			   keys_per_input, &why);
+	free(c->out.p);
+	free(c->err.p);
+	if (record_append(fd, o->out, rec))
+		rc = 1;
+	cJSON_Delete(rec);
+	if (why)
+		pg->failed++;
+	else
+		pg->done++;
+	{
+		char what[PATH_MAX + 512];
+
+		if (o->nmachines > 1 || o->nkernels > 1)
+			snprintf(what, sizeof(what), "%s (%s, %s)",
+				 in->v[jb->input],
+				 o->kernels[jb->kernel].kind == JOB_INFO
+				 ? "-" : o->machines[jb->machine],
+				 o->kernels[jb->kernel].name);
+		else
+			snprintf(what, sizeof(what), "%s", in->v[jb->input]);
+		progress_line(pg, !why, what, elapsed, why);
+	}
+	free(why);
+	return rc;
+}
+
 static int run_jobs(const struct sweep_opts *o, const struct strvec *in,
 		    struct job *jobs, size_t njobs, size_t total,
 		    size_t skipped, size_t keys_per_input, int fd)
 {
 	struct child *ch = xcalloc(o->jobs, sizeof(*ch));
-	struct pollfd *pf = xcalloc(2 * (size_t)o->jobs, sizeof(*pf));
+	struct pollfd *pf = xcalloc(o->jobs, sizeof(*pf));
+	size_t *pslot = xcalloc(o->jobs, sizeof(*pslot));
 	struct progress pg = { 0 };
-	size_t next = 0, nrun = 0, i;
+	size_t next = 0, nbusy = 0, i;
+	unsigned max_ran = o->max_mem_mb ? 1 : WORKER_JOBS;
 	int rc = 0;
 	char el[32];
 
@@ -751,29 +1031,42 @@ static int run_jobs(const struct sweep_opts *o, const struct strvec *in,
 	pg.total = total;
 	pg.skipped = skipped;
 	pg.t0 = now_mono();
-	for (i = 0; i < o->jobs; i++)
+	for (i = 0; i < o->jobs; i++) {
 		ch[i].pid = 0;
+		ch[i].cmd = ch[i].st = ch[i].ofd = ch[i].efd = -1;
+	}
 	progress_bar(&pg, 1);
-	while ((next < njobs && !stop_signal && !rc) || nrun) {
+	while ((next < njobs && !stop_signal && !rc) || nbusy) {
 		size_t np = 0;
 		double t = now_mono(), wait_s = 0.25;
 		int pr;
 
-		/* Start jobs into free slots. */
+		/* Give idle workers jobs, starting workers where needed. */
 		for (i = 0; i < o->jobs && next < njobs && !stop_signal && !rc; i++) {
-			if (ch[i].pid)
+			struct child *c = &ch[i];
+			int tries;
+
+			if (c->busy)
 				continue;
-			if (child_start(o, in, &jobs[next], next, &ch[i])) {
-				rc = cli_error("cannot start a child process: %s",
+			for (tries = 0; tries < 2; tries++) {
+				if (!c->pid && worker_start(o, in, jobs, ch, i, fd))
+					break;
+				if (!job_send(c, next))
+					break;
+				worker_end(c, SIGKILL);	/* died idle */
+			}
+			if (!c->busy) {
+				rc = cli_error("cannot start a worker process: %s",
 					       strerror(errno));
 				break;
 			}
 			next++;
-			nrun++;
+			nbusy++;
 		}
-		/* Poll every open pipe; wake for the nearest deadline. */
+		/* Poll the busy workers' status pipes; wake for the nearest
+		 * deadline. */
 		for (i = 0; i < o->jobs; i++) {
-			if (!ch[i].pid)
+			if (!ch[i].busy)
 				continue;
 			if (o->timeout > 0 && !ch[i].timed_out) {
 				double left = ch[i].t0 + o->timeout - t;
@@ -785,18 +1078,14 @@ static int run_jobs(const struct sweep_opts *o, const struct strvec *in,
 					wait_s = left;
 				}
 			}
-			if (ch[i].fd[0] >= 0) {
-				pf[np].fd = ch[i].fd[0];
-				pf[np++].events = POLLIN;
-			}
-			if (ch[i].fd[1] >= 0) {
-				pf[np].fd = ch[i].fd[1];
-				pf[np++].events = POLLIN;
-			}
+			pf[np].fd = ch[i].st;
+			pf[np].events = POLLIN;
+			pf[np].revents = 0;
+			pslot[np++] = i;
 		}
 		if (stop_signal) {
 			for (i = 0; i < o->jobs; i++)
-				if (ch[i].pid)
+				if (ch[i].busy)
 					kill(ch[i].pid, SIGKILL);
 		}
 		pr = np ? poll(pf, np, (int)(wait_s * 1000) + 1) : 0;
@@ -805,80 +1094,62 @@ static int run_jobs(const struct sweep_opts *o, const struct strvec *in,
 			stop_signal = SIGTERM;
 			continue;
 		}
-		for (i = 0; i < o->jobs; i++) {
-			struct child *c = &ch[i];
-			int k, status;
-			struct rusage ru;
-			char *why = NULL;
-			cJSON *rec;
+		for (i = 0; pr > 0 && i < np; i++) {
+			struct child *c = &ch[pslot[i]];
+			struct child done;
+			ssize_t r;
+			int status;
 			double elapsed;
+			struct rusage ru;
 
-			if (!c->pid)
+			if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
-			for (k = 0; k < 2; k++) {
-				char tmp[65536];
-				ssize_t r;
-				size_t p;
-
-				if (c->fd[k] < 0)
+			r = read(c->st, (char *)&c->msg + c->got,
+				 sizeof(c->msg) - c->got);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r > 0) {
+				c->got += (size_t)r;
+				if (c->got < sizeof(c->msg))
 					continue;
-				for (p = 0; p < np; p++)
-					if (pf[p].fd == c->fd[k])
-						break;
-				if (p == np || !(pf[p].revents & (POLLIN | POLLHUP | POLLERR)))
-					continue;
-				r = read(c->fd[k], tmp, sizeof(tmp));
-				if (r > 0) {
-					buf_add(k ? &c->err : &c->out, tmp, (size_t)r);
-				} else if (r == 0 || errno != EINTR) {
-					close(c->fd[k]);
-					c->fd[k] = -1;
+				/* The job finished and the worker lives on: it
+				 * gets its next job before the record is
+				 * written. */
+				nbusy--;
+				job_collect(c, &done, &elapsed);
+				if (++c->ran >= max_ran)
+					worker_end(c, 0);
+				else if (next < njobs && !stop_signal && !rc &&
+					 !job_send(c, next)) {
+					next++;
+					nbusy++;
 				}
-			}
-			if (c->fd[0] >= 0 || c->fd[1] >= 0)
-				continue;
-			while (wait4(c->pid, &status, 0, &ru) < 0 && errno == EINTR)
-				;
-			elapsed = now_mono() - c->t0;
-			c->pid = 0;
-			nrun--;
-			if (stop_signal) {	/* interrupted: no record */
-				free(c->out.p);
-				free(c->err.p);
+				if (job_done(o, in, jobs, &done,
+					     W_EXITCODE(done.msg.rc & 0xff, 0),
+					     (double)done.msg.hwm_kb, elapsed,
+					     keys_per_input, fd, &pg)) {
+					rc = 1;
+					stop_signal = SIGTERM;
+				}
 				continue;
 			}
-			rec = child_record(o, in, &jobs[c->job], c, status, &ru,
-					   elapsed, keys_per_input, &why);
-			free(c->out.p);
-			free(c->err.p);
-			if (!rc && record_append(fd, o->out, rec)) {
+			/* End of file: the worker died in the job (the rss
+			 * is then the worker's whole life's peak). */
+			worker_wait(c, 0, &status, &ru);
+			nbusy--;
+			job_collect(c, &done, &elapsed);
+			worker_end(c, 0);
+			if (job_done(o, in, jobs, &done, status,
+				     (double)ru.ru_maxrss, elapsed,
+				     keys_per_input, fd, &pg)) {
 				rc = 1;
 				stop_signal = SIGTERM;
 			}
-			cJSON_Delete(rec);
-			if (why)
-				pg.failed++;
-			else
-				pg.done++;
-			{
-				const struct job *jb = &jobs[c->job];
-				char what[PATH_MAX + 512];
-
-				if (o->nmachines > 1 || o->nkernels > 1)
-					snprintf(what, sizeof(what), "%s (%s, %s)",
-						 in->v[jb->input],
-						 o->kernels[jb->kernel].kind == JOB_INFO
-						 ? "-" : o->machines[jb->machine],
-						 o->kernels[jb->kernel].name);
-				else
-					snprintf(what, sizeof(what), "%s",
-						 in->v[jb->input]);
-				progress_line(&pg, !why, what, elapsed, why);
-			}
-			free(why);
 		}
 		progress_bar(&pg, 0);
 	}
+	for (i = 0; i < o->jobs; i++)
+		worker_end(&ch[i], stop_signal ? SIGKILL : 0);
 	if (pg.tty && !pg.quiet)
 		fputs("\r\033[K", stderr);
 	fmt_dur(el, sizeof(el), now_mono() - pg.t0);
@@ -889,6 +1160,7 @@ static int run_jobs(const struct sweep_opts *o, const struct strvec *in,
 		now_mono() - pg.t0, rc ? "" : " -> ", rc ? "" : o->out);
 	free(ch);
 	free(pf);
+	free(pslot);
 	return rc;
 }
 

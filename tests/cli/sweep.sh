@@ -130,6 +130,26 @@ else
 	[ "$(lines "$tmp/m.jsonl")" = 3 ] && grep -q '1 failed, 1 skipped' "$tmp/err" && ok || bad "--retry-errors: $(tail -1 "$tmp/err")"
 fi
 
+# --- a worker that crashes in a job: an error record, the sweep goes on --------
+"$PPR" sweep --info -j 1 gen:laplace2d:n=5 gen:laplace3d:n=150 gen:random:n=100,per_row=3,seed=4 \
+	-o "$tmp/seg.jsonl" 2>"$tmp/seg.err" &
+spid=$!
+i=0
+while [ "$(cat "$tmp/seg.jsonl" 2>/dev/null | wc -l)" -lt 1 ] && [ $i -lt 400 ]; do sleep 0.02; i=$((i + 1)); done
+sleep 0.2
+pkill -ABRT -P $spid
+wait $spid; rc=$?
+[ $rc = 0 ] && ok || bad "sweep with a crashed job: exit $rc"
+rec_of "$tmp/seg.jsonl" gen:laplace3d:n=150 | grep -q '"status":"error","error":"killed by signal 6 (Aborted)' && ok || bad "crash record: $(rec_of "$tmp/seg.jsonl" gen:laplace3d:n=150 | cut -c1-200)"
+rec_of "$tmp/seg.jsonl" gen:random:n=100,per_row=3,seed=4 | grep -q '"status":"ok"' && ok || bad "the job after the crash ran in a new worker"
+
+# --- jobs run one after another in a worker = each job in a fresh process ------
+set -- gen:laplace2d:n=30 gen:random:n=300,per_row=5,seed=2 "$tmp/d/a.mtx" "$tmp/d/sub/bad.mtx" gen:laplace3d:n=9
+expect_rc 0 "$PPR" sweep --info -j 1 "$@" -o "$tmp/one.jsonl"
+for f in "$@"; do "$PPR" sweep --info -j 1 "$f" -o "$tmp/each.jsonl" 2>/dev/null; done
+expect_rc 0 "$PPR" sweep diff "$tmp/one.jsonl" "$tmp/each.jsonl"
+grep -q '5 keys in A, 5 in B: 0 only in A, 0 only in B, 0 differ (same)' "$tmp/err" && ok || bad "one worker = a process per job: $(cat "$tmp/err")"
+
 # --- SIGKILL halfway, restart = uninterrupted run ------------------------------
 set -- gen:laplace3d:n=30 gen:laplace3d:n=32 gen:laplace3d:n=34 gen:laplace3d:n=36 \
 	gen:laplace3d:n=38 gen:laplace3d:n=40 gen:laplace3d:n=42 gen:laplace3d:n=44 \
@@ -139,11 +159,17 @@ set -- gen:laplace3d:n=30 gen:laplace3d:n=32 gen:laplace3d:n=34 gen:laplace3d:n=
 spid=$!
 i=0
 while [ "$(cat "$tmp/k.jsonl" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+workers=$(pgrep -P $spid)
 kill -9 $spid 2>/dev/null; wait $spid 2>/dev/null
 nk=$(lines "$tmp/k.jsonl")
 [ "$nk" -ge 3 ] && [ "$nk" -lt 10 ] && ok || bad "killed halfway ($nk of 10 records)"
-sleep 0.3
-pgrep -f "matrix info --fill --format json gen:laplace3d" >/dev/null && bad "children outlived the killed sweep" || ok
+[ -n "$workers" ] && ok || bad "no worker process seen while the sweep ran"
+i=0; alive=$workers
+while [ -n "$alive" ] && [ $i -lt 40 ]; do
+	sleep 0.05; i=$((i + 1)); alive=""
+	for w in $workers; do kill -0 "$w" 2>/dev/null && alive="$alive $w"; done
+done
+[ -z "$alive" ] && ok || bad "workers outlived the killed sweep:$alive"
 expect_rc 0 "$PPR" sweep --info -j 2 "$@" -o "$tmp/k.jsonl"
 grep -q "$nk skipped" "$tmp/err" && ok || bad "restart skipped the $nk done: $(tail -1 "$tmp/err")"
 expect_rc 0 "$PPR" sweep diff "$tmp/full.jsonl" "$tmp/k.jsonl"
