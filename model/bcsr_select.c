@@ -361,13 +361,21 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 	unsigned line_shift = 0;
 	struct xlev xl[8][SIM_MAX_LEVELS];
 	uint64_t before[8][SIM_MAX_LEVELS];
+	int own[8];
 	int e = 0;
 
 	while ((1u << line_shift) < line)
 		line_shift++;
+	/* A width c that divides the doubles of a line never straddles a
+	 * line (x is line-aligned): its blocks touch exactly the lines of
+	 * their columns, in the same order, so its misses equal width 1's
+	 * (64 B lines: c = 1, 2, 4, 8 are one simulation, 3, 5, 6, 7 one
+	 * each). */
+	for (c = 0; c < 8; c++)
+		own[c] = c == 0 || (line / 8) % (c + 1) != 0;
 	memset(xl, 0, sizeof(xl));
 	for (c = 0; c < 8 && !e; c++)
-		for (lvl = 0; lvl < jb->nsim && !e; lvl++)
+		for (lvl = 0; lvl < jb->nsim && !e && own[c]; lvl++)
 			e = xlev_init(&xl[c][lvl], &m->hier.levels[lvl]);
 	if (e) {
 		for (c = 0; c < 8; c++)
@@ -425,8 +433,11 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 					       a->col_idx[pos[k]] == j)
 						pos[k]++;
 				for (c = 0; c < 8; c++) {
-					uint32_t q = j / (c + 1);
+					uint32_t q;
 
+					if (c && !own[c])
+						continue;
+					q = j / (c + 1);
 					if (!first && q == lastq[c])
 						continue;
 					lastq[c] = q;
@@ -438,12 +449,15 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 		}
 		if (s0 >= a->rows)
 			continue;
-		for (c = 0; c < 8; c++)
+		for (c = 0; c < 8; c++) {
+			unsigned o = own[c] ? c : 0;
+
 			for (lvl = 0; lvl < jb->nsim; lvl++)
 				jb->xm[(r - 1) * 8 + c][lvl] +=
-					(double)(xl[c][lvl].misses -
-						 before[c][lvl]) *
+					(double)(xl[o][lvl].misses -
+						 before[o][lvl]) *
 					jb->win_scale;
+		}
 	}
 	for (c = 0; c < 8; c++)
 		for (lvl = 0; lvl < jb->nsim; lvl++) {
