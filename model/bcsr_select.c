@@ -34,10 +34,19 @@
  *   uniformly spaced, at least XSIM_NNZ nonzeros or XSIM_MIN_FRAC of the
  *   rows, each preceded by a warm-up of the same length that is simulated
  *   but not counted; misses are extrapolated by rows.
- * - Cost: the in-core schedules are cached (see below), the counts are
- *   one merge per block height, the simulation only sees x; on the medium
- *   matrices this is still tens to hundreds of CSR SpMVs, not the issue's
- *   4-12 (bench/predict_bcsr.sh, 2026-11-24: mean 208 over 43 matrices,
+ * - Cost: the in-core schedules are cached (see below; also in memory for
+ *   repeated selections in one process), the counts are one merge per
+ *   block height, the simulation only sees x, widths 1, 2, 4 and 8 share
+ *   one x simulation (64 B lines), threads start only for samples of
+ *   PAR_MIN_NNZ nonzeros or more.  On the 39 medium matrices the cost
+ *   (wall time over one CSR SpMV) went from a mean of 327 to 229 SpMV
+ *   equivalents with those changes (2026-11-24 afternoon, noisy guest;
+ *   picks and output byte for byte the same on 8 matrices).  It is still
+ *   tens to hundreds of CSR SpMVs, not the issue's 4-12: most of what is
+ *   left is the x simulation's LRU updates (up to 5 widths x 8 heights per
+ *   column visited: Pd, 13,036 nonzeros, 8 ms) and, below 50,000
+ *   nonzeros, a fixed 1-2 ms.  Earlier (bench/predict_bcsr.sh,
+ *   2026-11-24 morning): mean 208 over 43 matrices,
  *   7-25 on the generated ones over 6 x 10^6 nonzeros, hundreds on those
  *   under 50,000 nonzeros, whose SpMV takes 2-20 us: every shape's block
  *   count and x simulation touch each sampled nonzero 8 times, and the
