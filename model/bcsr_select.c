@@ -156,6 +156,20 @@ static inline int64_t merge_next(const uint32_t *col, uint64_t *pos,
 	return (int64_t)j;
 }
 
+/* Column j's block column for each width 1..8 (constant divisors:
+ * multiplies, not divisions). */
+static inline void block_cols8(uint32_t j, uint32_t q[8])
+{
+	q[0] = j;
+	q[1] = j / 2;
+	q[2] = j / 3;
+	q[3] = j / 4;
+	q[4] = j / 5;
+	q[5] = j / 6;
+	q[6] = j / 7;
+	q[7] = j / 8;
+}
+
 /* Blocks of block row rows [i0, i1) for all 8 widths at once: one merge
  * of the sorted rows; a column starts a new block of width c when j / c
  * differs from the previous column's. */
@@ -180,14 +194,7 @@ static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
 		if (jn < 0)
 			break;
 		j = (uint32_t)jn;
-		q[0] = j;
-		q[1] = j / 2;
-		q[2] = j / 3;
-		q[3] = j / 4;
-		q[4] = j / 5;
-		q[5] = j / 6;
-		q[6] = j / 7;
-		q[7] = j / 8;
+		block_cols8(j, q);
 		for (k = 0; k < 8; k++) {
 			cnt[k] += first || q[k] != last[k];
 			last[k] = q[k];
@@ -455,15 +462,7 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 				if (jn < 0)
 					break;
 				j = (uint32_t)jn;
-				/* constant divisors: multiplies, not divisions */
-				qs[0] = j;
-				qs[1] = j / 2;
-				qs[2] = j / 3;
-				qs[3] = j / 4;
-				qs[4] = j / 5;
-				qs[5] = j / 6;
-				qs[6] = j / 7;
-				qs[7] = j / 8;
+				block_cols8(j, qs);
 				for (c = 0; c < 8; c++) {
 					uint32_t q;
 
