@@ -691,8 +691,7 @@ static int job_send(struct child *c, size_t index)
 
 	if (write_full(c->cmd, &idx, sizeof(idx)))
 		return -1;
-	memset(&c->out, 0, sizeof(c->out));
-	memset(&c->err, 0, sizeof(c->err));
+	/* (out and err are empty: job_collect hands them on) */
 	memset(&c->msg, 0, sizeof(c->msg));
 	c->got = 0;
 	c->busy = 1;
