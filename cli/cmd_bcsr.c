@@ -267,6 +267,12 @@ static int measure_all(const struct csr *a, const char *input,
 				 * other pass backwards */
 				i = (pass % 2 ? 63 - k : k) + pass * 23;
 				i %= 64;
+				/* one untimed run first: the previous
+				 * sample was another shape's, and the model
+				 * predicts the steady state of repeated
+				 * SpMVs, not a first run from colder
+				 * levels */
+				kernel_run_native(run[i]);
 				t = sample_run(run[i], n[i]);
 				if (t < best_t[i])
 					best_t[i] = t;
