@@ -20,7 +20,8 @@
  *   The simulation is a plain LRU per level with x alone in it (xlev_*:
  *   the streams' share of each level is ignored, as is the machine's
  *   replacement policy and prefetch); an access to the line the previous
- *   access touched is dropped (it hits L1).
+ *   access touched is dropped (it hits L1).  Only width 1 is simulated
+ *   per block height; the other widths' misses follow from it (xsim_r).
  * - Block counts: per block height r, one merge of the r sorted rows of a
  *   block row counts the blocks of all 8 widths (a column starts a block
  *   when j / c changes).  Sampled: runs of 8 consecutive block rows spread
@@ -34,23 +35,18 @@
  *   uniformly spaced, at least XSIM_NNZ nonzeros or XSIM_MIN_FRAC of the
  *   rows, each preceded by a warm-up of the same length that is simulated
  *   but not counted; misses are extrapolated by rows.
- * - Cost: the in-core schedules are cached (see below; also in memory for
- *   repeated selections in one process), the counts are one merge per
- *   block height, the simulation only sees x, widths 1, 2, 4 and 8 share
- *   one x simulation (64 B lines), threads start only for samples of
- *   PAR_MIN_NNZ nonzeros or more.  On the 39 medium matrices the cost
- *   (wall time over one CSR SpMV) went from a mean of 327 to 229 SpMV
- *   equivalents with those changes (2026-11-24 afternoon, noisy guest;
- *   picks and output byte for byte the same on 8 matrices).  It is still
- *   tens to hundreds of CSR SpMVs, not the issue's 4-12: most of what is
- *   left is the x simulation's LRU updates (up to 5 widths x 8 heights per
- *   column visited: Pd, 13,036 nonzeros, 8 ms) and, below 50,000
- *   nonzeros, a fixed 1-2 ms.  Earlier (bench/predict_bcsr.sh,
- *   2026-11-24 morning): mean 208 over 43 matrices,
- *   7-25 on the generated ones over 6 x 10^6 nonzeros, hundreds on those
- *   under 50,000 nonzeros, whose SpMV takes 2-20 us: every shape's block
- *   count and x simulation touch each sampled nonzero 8 times, and the
- *   samples have a floor of COUNT_NNZ / XSIM_NNZ nonzeros).
+ * - Cost: the in-core schedules are cached (see below: a binary file,
+ *   and in memory for repeated selections in one process), the counts are
+ *   one merge per block height, the simulation only sees x and only width
+ *   1 of it, threads start only for samples of PAR_MIN_NNZ nonzeros or
+ *   more.  Cost is wall time over one CSR SpMV; on this test guest a page
+ *   fault costs 11.5 us (a 13,000-nonzero SpMV takes 17 us), so a fresh
+ *   process pays hundreds of SpMV equivalents on the smallest matrices
+ *   whatever the selection does.  Mean over the 39 medium matrices
+ *   (bench/predict_bcsr.sh): 327; 229 with the shared x simulation of
+ *   widths 1, 2, 4, 8 and the in-memory points; 140 with width 1 alone
+ *   simulated and the binary cache file (2026-11-24: 11-56 on the
+ *   matrices over 150,000 nonzeros, 240-690 on those under 30,000).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so
@@ -60,7 +56,10 @@
  *   accumulator chains that run through both halves.
  * - Branch mispredictions: a block row whose block count differs from the
  *   previous one's ends its inner loop where the predictor does not
- *   expect it: MODEL_BRANCH_MISS_CYCLES each, added after the overlap
+ *   expect it: the machine's branch.loop_exit_miss_cycles each (measured
+ *   for CSR's exits, 25 on zen4-epyc; the textbook 15 before: against
+ *   the same measurements of the 39 medium matrices the mean share of the
+ *   best went from 0.940 to 0.951), added after the overlap
  *   (counted between consecutive block rows of the sampled runs,
  *   extrapolated to all pairs), less the share warm runs learn
  *   (model_exit_unlearned: none up to the machine's learned_exit_changes
@@ -82,6 +81,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "sim/sim.h"
@@ -388,43 +388,55 @@ static void xblock(struct xlev *xl, unsigned nsim, unsigned line_shift,
 	*last = l1;
 }
 
+/* The lines xblock would access (0, 1 or 2), without simulating them. */
+static unsigned xtouch(unsigned line_shift, unsigned c, uint32_t jq,
+		       uint64_t *last)
+{
+	uint64_t addr = (uint64_t)jq * c * 8 + 4096;
+	uint64_t l0 = addr >> line_shift, l1 = (addr + c * 8 - 1) >> line_shift;
+	unsigned n = (l0 != *last) + (l1 != l0);
+
+	*last = l1;
+	return n;
+}
+
 /* Phase 2, block height r: x misses per simulated level for the 8 widths
- * at once (one merge of the block row's rows feeds the 8 caches), from
- * the windows. */
+ * at once, from the windows.  Only width 1 is simulated.  A width that
+ * divides the doubles of a line (64 B lines: 2, 4, 8) never straddles a
+ * line (x is line-aligned), so its blocks touch exactly width 1's lines in
+ * the same order: the same misses.  The others (3, 5, 6, 7) touch, beside
+ * those, the neighbouring lines their blocks straddle into or their
+ * padding columns cover; their misses are width 1's scaled by the lines
+ * they access over the lines width 1 accesses, per window (xtouch).
+ * Simulating each of them instead (5 LRU simulations per height, not 1)
+ * gave the same picks on 39 medium matrices, a 3-D FEM and an R-MAT
+ * graph, the predicted GFLOPS of every shape within 3.5% (ct2010; within
+ * 1.4% on the others), at 1.1-4.4x the x simulation's time (2026-11-24).
+ */
 static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
 	unsigned line = m->hier.levels[0].line_size, lvl, w, c, k;
 	unsigned line_shift = 0;
-	struct xlev xl[8][SIM_MAX_LEVELS];
-	uint64_t before[8][SIM_MAX_LEVELS];
-	int own[8];
+	struct xlev xl[SIM_MAX_LEVELS];
+	uint64_t before[SIM_MAX_LEVELS];
 	int e = 0;
 
 	while ((1u << line_shift) < line)
 		line_shift++;
-	/* A width c that divides the doubles of a line never straddles a
-	 * line (x is line-aligned): its blocks touch exactly the lines of
-	 * their columns, in the same order, so its misses equal width 1's
-	 * (64 B lines: c = 1, 2, 4, 8 are one simulation, 3, 5, 6, 7 one
-	 * each). */
-	for (c = 0; c < 8; c++)
-		own[c] = c == 0 || (line / 8) % (c + 1) != 0;
 	memset(xl, 0, sizeof(xl));
-	for (c = 0; c < 8 && !e; c++)
-		for (lvl = 0; lvl < jb->nsim && !e && own[c]; lvl++)
-			e = xlev_init(&xl[c][lvl], &m->hier.levels[lvl]);
+	for (lvl = 0; lvl < jb->nsim && !e; lvl++)
+		e = xlev_init(&xl[lvl], &m->hier.levels[lvl]);
 	if (e) {
-		for (c = 0; c < 8; c++)
-			for (lvl = 0; lvl < jb->nsim; lvl++) {
-				free(xl[c][lvl].tag);
-			}
+		for (lvl = 0; lvl < jb->nsim; lvl++)
+			free(xl[lvl].tag);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
+		uint64_t touched[8] = { 0 };
 
 		/* warm-up: win_len rows before, simulated, not counted
 		 * (s0 is a multiple of every block height); none when the
@@ -435,22 +447,23 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 			wu = s0;
 		for (i = wu; i < s0 + jb->win_len && i < a->rows; i += r) {
 			uint64_t i1 = i + r < a->rows ? i + r : a->rows;
-			uint64_t pos[8], end[8], last[8];
+			uint64_t pos[8], end[8], last = UINT64_MAX;
+			uint64_t lastt[8];
 			uint32_t lastq[8], qs[8];
 			unsigned nr = (unsigned)(i1 - i);
-			int first = 1;
+			int first = 1, counted = i >= s0;
 
 			if (i == s0)
-				for (c = 0; c < 8; c++)
-					for (lvl = 0; lvl < jb->nsim; lvl++)
-						before[c][lvl] =
-							xl[c][lvl].misses;
+				for (lvl = 0; lvl < jb->nsim; lvl++)
+					before[lvl] = xl[lvl].misses;
 			for (k = 0; k < nr; k++) {
 				pos[k] = a->row_ptr[i + k];
 				end[k] = a->row_ptr[i + k + 1];
 			}
-			for (c = 0; c < 8; c++)
-				last[c] = UINT64_MAX;
+			for (c = 0; c < 8; c++) {
+				lastt[c] = UINT64_MAX;
+				lastq[c] = 0;   /* unread while first */
+			}
 			/* the block row's distinct columns in order; a
 			 * column starts block column j / c of width c when
 			 * that differs from the previous column's */
@@ -462,18 +475,16 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 				if (jn < 0)
 					break;
 				j = (uint32_t)jn;
+				xblock(xl, jb->nsim, line_shift, 1, j, &last);
+				if (!counted)
+					continue;
 				block_cols8(j, qs);
 				for (c = 0; c < 8; c++) {
-					uint32_t q;
-
-					if (c && !own[c])
+					if (!first && qs[c] == lastq[c])
 						continue;
-					q = qs[c];
-					if (!first && q == lastq[c])
-						continue;
-					lastq[c] = q;
-					xblock(xl[c], jb->nsim, line_shift, c + 1, q,
-					       &last[c]);
+					lastq[c] = qs[c];
+					touched[c] += xtouch(line_shift, c + 1,
+							     qs[c], &lastt[c]);
 				}
 				first = 0;
 			}
@@ -481,19 +492,18 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 		if (s0 >= a->rows)
 			continue;
 		for (c = 0; c < 8; c++) {
-			unsigned o = own[c] ? c : 0;
+			double f = touched[0] ? (double)touched[c] /
+						(double)touched[0] : 1;
 
 			for (lvl = 0; lvl < jb->nsim; lvl++)
 				jb->xm[(r - 1) * 8 + c][lvl] +=
-					(double)(xl[o][lvl].misses -
-						 before[o][lvl]) *
+					(double)(xl[lvl].misses -
+						 before[lvl]) * f *
 					jb->win_scale;
 		}
 	}
-	for (c = 0; c < 8; c++)
-		for (lvl = 0; lvl < jb->nsim; lvl++) {
-			free(xl[c][lvl].tag);
-		}
+	for (lvl = 0; lvl < jb->nsim; lvl++)
+		free(xl[lvl].tag);
 	return 0;
 }
 
@@ -546,7 +556,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	in.stall_cycles = rc->changes[c - 1] *
 		model_exit_unlearned(rc->changes[c - 1],
 					 m->learned_exit_changes, 0) *
-		MODEL_BRANCH_MISS_CYCLES;
+		m->loop_exit_miss_cycles;
 	in.nlevels = jb->nlev;
 	in.line_size = line;
 	in.clock_ghz = m->clock_ghz;
@@ -640,7 +650,7 @@ static double now_s(void)
  * unreadable or malformed file is recomputed; a failed write is ignored.
  * A write keeps the newest CACHE_KEEP such files of the directory.
  */
-#define CACHE_MAGIC "ppr-bcsr-incore 2"
+#define CACHE_MAGIC "ppr-bcsr-incore 3 bin"
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
@@ -741,7 +751,7 @@ static int cache_path(uint64_t key, char *buf, size_t n, int create)
 		return 0;
 	if (create)
 		(void)mkdir(dir, 0777);
-	k = snprintf(buf, n, "%s/bcsr-incore-%016llx.txt", dir,
+	k = snprintf(buf, n, "%s/bcsr-incore-%016llx.bin", dir,
 		     (unsigned long long)key);
 	return k > 0 && (size_t)k < n;
 }
@@ -775,48 +785,55 @@ static void pt_unpack(struct model_nest_points *p, const double *v)
 	p->acc_chain = v[NPT_VALS - 1];
 }
 
+/*
+ * The cache file: the 64 shapes' packed points as the machine's doubles
+ * (the earlier text file of hex floats took 0.45 ms to read and parse
+ * here, most of a small matrix's selection), behind a magic, the key,
+ * the count of values per shape and an FNV-1a sum of the values.  A file
+ * of another size, magic, key, count or sum is recomputed; one written
+ * on a machine of the other byte order fails the key.
+ */
+struct cache_file {
+	char magic[24];
+	uint64_t key;
+	uint64_t nvals;
+	uint64_t sum;
+	double v[64][NPT_VALS];
+};
+
 /* 1 when all 64 shapes were read from the cache file. */
 static int cache_read(uint64_t key, struct model_nest_points *pts)
 {
-	char path[4200], line[4096];
-	unsigned i, k;
-	FILE *f;
-	int ok = 1;
+	char path[4200];
+	struct cache_file *cf;
+	unsigned i;
+	ssize_t n;
+	int fd, ok;
 
 	if (!cache_path(key, path, sizeof(path), 0))
 		return 0;
-	f = fopen(path, "r");
-	if (!f)
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return 0;
-	if (!fgets(line, sizeof(line), f) ||
-	    strncmp(line, CACHE_MAGIC, strlen(CACHE_MAGIC)) != 0)
-		ok = 0;
-	for (i = 0; ok && i < 64; i++) {
-		double v[NPT_VALS];
-		unsigned r, c;
-		char *p = line, *e;
-
-		if (!fgets(line, sizeof(line), f) ||
-		    sscanf(line, "%ux%u", &r, &c) != 2 ||
-		    r != i / 8 + 1 || c != i % 8 + 1) {
-			ok = 0;
-			break;
-		}
-		p = strchr(line, ' ');
-		for (k = 0; ok && k < NPT_VALS; k++) {
-			if (!p) {
-				ok = 0;
-				break;
-			}
-			v[k] = strtod(p, &e);
-			if (e == p || !isfinite(v[k]) || v[k] < 0)
-				ok = 0;
-			p = e;
-		}
-		if (ok)
-			pt_unpack(&pts[i], v);
+	cf = malloc(sizeof(*cf) + 1);
+	if (!cf) {
+		close(fd);
+		return 0;
 	}
-	fclose(f);
+	/* one byte more than a file holds: a longer file is not ours */
+	n = read(fd, cf, sizeof(*cf) + 1);
+	close(fd);
+	ok = n == (ssize_t)sizeof(*cf) &&
+	     memcmp(cf->magic, CACHE_MAGIC, sizeof(CACHE_MAGIC)) == 0 &&
+	     cf->key == key && cf->nvals == NPT_VALS &&
+	     cf->sum == fnv(0xcbf29ce484222325ULL, cf->v, sizeof(cf->v));
+	for (i = 0; ok && i < 64 * NPT_VALS; i++)
+		if (!isfinite(cf->v[i / NPT_VALS][i % NPT_VALS]) ||
+		    cf->v[i / NPT_VALS][i % NPT_VALS] < 0)
+			ok = 0;
+	for (i = 0; ok && i < 64; i++)
+		pt_unpack(&pts[i], cf->v[i]);
+	free(cf);
 	return ok;
 }
 
@@ -848,7 +865,7 @@ static void cache_prune(const char *path)
 
 		if (len != strlen("bcsr-incore-") + 16 + 4 ||
 		    strncmp(d->d_name, "bcsr-incore-", 12) != 0 ||
-		    strcmp(d->d_name + len - 4, ".txt") != 0)
+		    strcmp(d->d_name + len - 4, ".bin") != 0)
 			continue;
 		if (snprintf(full, sizeof(full), "%s/%s", dir, d->d_name) >=
 		    (int)sizeof(full) ||
@@ -894,27 +911,30 @@ static void cache_prune(const char *path)
 static void cache_write(uint64_t key, const struct model_nest_points *pts)
 {
 	char path[4200], tmp[4300];
-	unsigned i, k;
+	struct cache_file *cf;
+	unsigned i;
 	FILE *f;
 	int ok;
 
 	if (!cache_path(key, path, sizeof(path), 1))
 		return;
-	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
-	f = fopen(tmp, "w");
-	if (!f)
+	cf = calloc(1, sizeof(*cf));
+	if (!cf)
 		return;
-	fprintf(f, "%s\n", CACHE_MAGIC);
-	for (i = 0; i < 64; i++) {
-		double v[NPT_VALS];
-
-		pt_pack(&pts[i], v);
-		fprintf(f, "%ux%u", i / 8 + 1, i % 8 + 1);
-		for (k = 0; k < NPT_VALS; k++)
-			fprintf(f, " %a", v[k]);
-		fputc('\n', f);
+	memcpy(cf->magic, CACHE_MAGIC, sizeof(CACHE_MAGIC));
+	cf->key = key;
+	cf->nvals = NPT_VALS;
+	for (i = 0; i < 64; i++)
+		pt_pack(&pts[i], cf->v[i]);
+	cf->sum = fnv(0xcbf29ce484222325ULL, cf->v, sizeof(cf->v));
+	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
+	f = fopen(tmp, "wb");
+	if (!f) {
+		free(cf);
+		return;
 	}
-	ok = !ferror(f);
+	ok = fwrite(cf, sizeof(*cf), 1, f) == 1;
+	free(cf);
 	if (fclose(f) != 0)
 		ok = 0;
 	if (!ok || rename(tmp, path) != 0)

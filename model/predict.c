@@ -28,8 +28,8 @@
  * - Branch mispredictions (the paper is silent): SpMV's inner loop ends
  *   where the predictor does not expect it when a row is not as long as
  *   the previous one (proxy for block rows: the nonzeros of the r rows);
- *   each costs MODEL_BRANCH_MISS_CYCLES, added after the overlap since a
- *   flush stops both sides.  It is what makes short irregular rows (road
+ *   each costs the machine's branch.loop_exit_miss_cycles (below), added
+ *   after the overlap since a flush stops both sides.  It is what makes short irregular rows (road
  *   and census graphs, 2-5 nonzeros per row) 3-5x slower than the data
  *   traffic alone says.
  * - CSR (spmv-csr) counts the exits of the compiled loop itself: it runs
@@ -48,8 +48,12 @@
  *   mispredicts (model_exit_unlearned).  Cold predictions pay every
  *   change.
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
- *   block count differs from the previous one's mispredicts its exit
- *   (MODEL_BRANCH_MISS_CYCLES), with the same learning limit per run as
+ *   block count differs from the previous one's mispredicts its exit, at
+ *   the same branch.loop_exit_miss_cycles as CSR's exits (until
+ *   2026-11-24 a textbook 15 cycles, from Agner Fog's range for Zen; with
+ *   the measured 25 the mean share of the best over the 39 medium
+ *   matrices went from 0.940 to 0.951, against the same measurements),
+ *   with the same learning limit per run as
  *   CSR's exits in warm runs.  Without it the selection charged 1x1 the
  *   full cost of every change on small matrices and picked 2x1 / 4x1 for
  *   fewer changes; with it (bench/predict_bcsr.sh, 39 medium matrices,
@@ -393,8 +397,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			matrix_csr_release(&a);
 		}
 		out->ppr_in.stall_cycles = out->branch_misses *
-			(strcmp(p->kernel, "spmv-csr") ?
-			 MODEL_BRANCH_MISS_CYCLES : m->loop_exit_miss_cycles);
+					    m->loop_exit_miss_cycles;
 	}
 	out->ppr_in.overlap = m->transfers_overlap;
 	out->ppr_in.nlevels = n;

@@ -139,14 +139,6 @@ struct model_prediction {
 };
 
 /*
- * Branch misprediction penalty, cycles: Agner Fog's microarchitecture
- * guide gives 15-20 for Haswell and about 13-18 for AMD Zen 2-4; the
- * middle of those ranges.  SpMV's inner-loop exit mispredicts when a row
- * (block row) is not as long as the one before it.
- */
-#define MODEL_BRANCH_MISS_CYCLES 15
-
-/*
  * CSR (spmv-csr) loop exits, measured on the zen4-epyc machine (Zen 5)
  * with bench/predict_branch.sh: cycles per mispredicted exit (random row
  * lengths 1..9 against constant ones: 32.5 cycles per row at 1.29 exit

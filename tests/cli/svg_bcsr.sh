@@ -45,22 +45,26 @@ $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$t
 grep -q '"incore_cached":	false' "$tmp/c1.json" && ok || bad "cold: incore_cached false"
 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c2.json" 2>/dev/null && ok || bad "warm cache exit"
 grep -q '"incore_cached":	true' "$tmp/c2.json" && ok || bad "warm: incore_cached true"
-for f in "$tmp/cache"/bcsr-incore-*.txt; do sed -i '5s/ 0x[0-9a-fp.+-]* / junk /' "$f"; done
+# a value overwritten (the sum no longer matches), then a file cut short
+for f in "$tmp/cache"/bcsr-incore-*.bin; do printf 'junkjunk' | dd of="$f" bs=1 seek=1000 conv=notrunc 2>/dev/null; done
 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c3.json" 2>/dev/null && ok || bad "damaged cache exit"
 grep -q '"incore_cached":	false' "$tmp/c3.json" && ok || bad "damaged cache: recomputed"
+for f in "$tmp/cache"/bcsr-incore-*.bin; do truncate -s -1 "$f"; done
+$PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c5.json" 2>/dev/null && ok || bad "short cache exit"
+grep -q '"incore_cached":	false' "$tmp/c5.json" && ok || bad "short cache file: recomputed"
 PPR_CACHE_DIR= $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/c4.json" 2>/dev/null && ok || bad "no cache exit"
-for k in 1 2 3 4; do untimed "$tmp/c$k.json" > "$tmp/v$k"; done
-cmp -s "$tmp/v1" "$tmp/u1" && cmp -s "$tmp/v1" "$tmp/v2" && cmp -s "$tmp/v1" "$tmp/v3" && cmp -s "$tmp/v1" "$tmp/v4" && ok || bad "cached and uncached results differ"
+for k in 1 2 3 4 5; do untimed "$tmp/c$k.json" > "$tmp/v$k"; done
+cmp -s "$tmp/v1" "$tmp/u1" && cmp -s "$tmp/v1" "$tmp/v2" && cmp -s "$tmp/v1" "$tmp/v3" && cmp -s "$tmp/v1" "$tmp/v4" && cmp -s "$tmp/v1" "$tmp/v5" && ok || bad "cached and uncached results differ"
 # a write keeps the 16 newest cache files (each rebuild writes one);
 # other files stay
 rm -rf "$tmp/cache"/*
 for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	touch -d "2020-01-$k" "$tmp/cache/bcsr-incore-00000000000000$(printf %02d $k).txt"
+	touch -d "2020-01-$k" "$tmp/cache/bcsr-incore-00000000000000$(printf %02d $k).bin"
 done
 touch -d 2019-01-01 "$tmp/cache/keep.me"
 $PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=6 > /dev/null 2>&1 && ok || bad "prune run exit"
-[ "$(ls "$tmp/cache" | grep -c '^bcsr-incore-.*\.txt$')" = 16 ] && ok || bad "16 cache files kept: $(ls "$tmp/cache" | wc -l)"
-[ -f "$tmp/cache/keep.me" ] && [ ! -f "$tmp/cache/bcsr-incore-0000000000000001.txt" ] && [ -f "$tmp/cache/bcsr-incore-0000000000000020.txt" ] && ok || bad "oldest pruned, others kept"
+[ "$(ls "$tmp/cache" | grep -c '^bcsr-incore-.*\.bin$')" = 16 ] && ok || bad "16 cache files kept: $(ls "$tmp/cache" | wc -l)"
+[ -f "$tmp/cache/keep.me" ] && [ ! -f "$tmp/cache/bcsr-incore-0000000000000001.bin" ] && [ -f "$tmp/cache/bcsr-incore-0000000000000020.bin" ] && ok || bad "oldest pruned, others kept"
 $PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=6 -f json 2> /dev/null | grep -q '"incore_cached":	true' && ok || bad "the new file survives the prune"
 $PPR bcsr -m machines/zen4-epyc.json gen:laplace2d:n=5 --threads 0 > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "--threads 0: rc=$rc"
