@@ -369,26 +369,10 @@ static void xline(struct xlev *xl, unsigned n, uint64_t line)
 			break;
 }
 
-/* x's lines of one block column J of width c: the one or two lines its c
- * doubles touch, the line just touched skipped (it hits L1). */
-static void xblock(struct xlev *xl, unsigned nsim, unsigned line_shift,
-		   unsigned c, uint32_t jq, uint64_t *last)
-{
-	/* x's base at 4096, line-aligned; lines are a power of two bytes
-	 * (the machine loader insists), so a shift, not a division */
-	uint64_t addr = (uint64_t)jq * c * 8 + 4096;
-	uint64_t l0 = addr >> line_shift, l1 = (addr + c * 8 - 1) >> line_shift;
-
-	if (l0 == *last && l1 == *last)
-		return;
-	if (l0 != *last)
-		xline(xl, nsim, l0);
-	if (l1 != l0)
-		xline(xl, nsim, l1);
-	*last = l1;
-}
-
-/* The lines xblock would access (0, 1 or 2), without simulating them. */
+/* The lines of x that block column jq of width c accesses (0, 1 or 2):
+ * the one or two lines its c doubles touch, less the line just touched
+ * (it hits L1).  x's base is at 4096, line-aligned; lines are a power of
+ * two bytes (the machine loader insists), so a shift, not a division. */
 static unsigned xtouch(unsigned line_shift, unsigned c, uint32_t jq,
 		       uint64_t *last)
 {
@@ -475,7 +459,10 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 				if (jn < 0)
 					break;
 				j = (uint32_t)jn;
-				xblock(xl, jb->nsim, line_shift, 1, j, &last);
+				/* width 1: one line, simulated unless it is
+				 * the line just touched */
+				if (xtouch(line_shift, 1, j, &last))
+					xline(xl, jb->nsim, last);
 				if (!counted)
 					continue;
 				block_cols8(j, qs);
