@@ -420,6 +420,9 @@ static int dump_core(FILE *f, const struct dag_core *c)
 	if (c->vec_load_mix_width)
 		cJSON_AddNumberToObject(core, "vector_load_mix_width",
 					c->vec_load_mix_width);
+	if (c->vec_load_slots > 1)
+		cJSON_AddNumberToObject(core, "vector_load_slots",
+					c->vec_load_slots);
 	cJSON_AddNumberToObject(core, "load_latency_gpr", c->load_lat_gpr);
 	cJSON_AddNumberToObject(core, "load_latency_vec", c->load_lat_vec);
 	cJSON_AddNumberToObject(core, "load_latency_complex_address",

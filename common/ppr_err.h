@@ -33,7 +33,7 @@ struct ppr_err {
 	char file[512];
 	long line;
 	long col;
-	char msg[768];
+	char msg[1024];
 };
 
 const char *ppr_strerror(int code);

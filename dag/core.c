@@ -187,12 +187,20 @@ static const struct dag_core zen5 = {
 	.store_addr_ports = ZAGU,
 	.store_data_ports = ZFP(4) | ZFP(5),
 	/* measured here (bench/dag_lat.sh, "load mix", unrolled, L1):
-	   4 GPR loads per cycle, 2 FP loads per cycle, but 2 FP + 1 GPR
-	   1.01, 2 FP + 2 GPR 1.41, 1 FP + 3 GPR 1.20, 2 FP + 3 GPR 1.63,
-	   3 FP + 1 GPR 1.58 cycles: at most 3 loads in a cycle with an FP
-	   load (4.9% mean error over the 10 mixes, against 12% with only
-	   the 2-of-4 vector load ports) */
-	.vec_load_mix_width = 3,
+	   4 GPR loads per cycle, 2 FP loads per cycle, and mixes cost
+	   more than either: 2 FP + 2 GPR 1.41-1.61 cycles, 4 FP + 2 GPR
+	   2.50, 4 FP + 3 GPR 2.76, 6 FP + 2 GPR 3.45-3.50, and gcc's CSR
+	   pair of nonzeros (2 index loads, the 2 x loads they address, 2
+	   value loads) 2.36-2.49.  An FP load takes 2 of the 4 load slots
+	   of a cycle (vec_load_slots).  Until 2026-11-25 the rule was "at
+	   most 3 loads in a cycle with an FP load", which gave that CSR
+	   pair 2.00 cycles (in-core-bound CSR SpMV 12-17% fast); with the
+	   slots, bench/dag_accuracy.sh's MAPE went from 5.0% (worst 15%,
+	   CSR gcc) to 4.5% (worst 12%, BCSR 4x4 clang).  Interleaved
+	   independent mixes (F G F G) run faster than the slots say
+	   (1.17-1.37 cycles per 2 + 2 against 1.5): the mechanism is not
+	   known, and compiled kernels' index loads feed their x loads. */
+	.vec_load_slots = 2,
 	.load_lat_gpr = 4,
 	.load_lat_vec = 7,
 	/* measured here (bench/dag_row.sh, load-to-load chains, L1):

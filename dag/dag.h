@@ -237,6 +237,9 @@ struct dag_core {
 	unsigned vec_load_mix_width; /* loads issued in a cycle in which a
 				       vector/FP load issues (0: no limit
 				       beyond the load ports) */
+	unsigned vec_load_slots;  /* load slots a vector/FP load takes of
+				     the cycle's budget of one slot per
+				     load port (0 or 1: no budget) */
 	unsigned load_lat_gpr;    /* load-to-use latency into a GPR */
 	unsigned load_lat_vec;    /* into a vector/FP register */
 	unsigned load_lat_complex; /* extra cycles of a load whose address

@@ -20,6 +20,7 @@
  *     "scheduler_queues": [{"ports": ["alu0", ...], "size": 88}, ...]
  *                         (optional), "load_holds_queue": false,
  *     "vector_load_mix_width": 0 (optional),
+ *     "vector_load_slots": 0 (optional),
  *     "classes": {
  *       "fp_fma": { "latency": 5, "uops": 1, "ports": ["p0", "p1"],
  *                   "occupancy": 1 },
@@ -49,7 +50,8 @@ static const char *const core_keys[] = {
 	"store_forward_latency", "wide512_occupancy", "load512_slots",
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
 	"macro_fusion", "unlaminate_indexed", "classes",
-	"scheduler_queues", "load_holds_queue", "vector_load_mix_width", NULL
+	"scheduler_queues", "load_holds_queue", "vector_load_mix_width",
+	"vector_load_slots", NULL
 };
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
@@ -214,6 +216,8 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 					&c->load_holds_queue, err)) ||
 	    (rc = get_uint(doc, obj, "vector_load_mix_width", 0, 0, 0, 64,
 			   &c->vec_load_mix_width, err)) ||
+	    (rc = get_uint(doc, obj, "vector_load_slots", 0, 0, 0, 16,
+			   &c->vec_load_slots, err)) ||
 	    (rc = machine_json_get_array(doc, obj, "scheduler_queues", 0,
 					 &queues, err)) ||
 	    (rc = machine_json_get_object(doc, obj, "classes",

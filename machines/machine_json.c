@@ -364,7 +364,7 @@ int machine_json_check_keys(const struct machine_json *doc, const cJSON *obj,
 			if (!strcmp(allowed[i], c->string))
 				break;
 		if (!allowed[i]) {
-			char list[512];
+			char list[896];
 			size_t off = 0;
 
 			list[0] = '\0';
@@ -603,7 +603,7 @@ int machine_json_get_enum(const struct machine_json *doc, const cJSON *obj,
 			  int *out, struct ppr_err *err)
 {
 	const cJSON *c;
-	char list[512];
+	char list[896];
 	size_t i, off = 0;
 	int rc = member(doc, obj, key, flags, &c, err);
 

@@ -693,6 +693,7 @@ static uint64_t cache_key(const struct dag_core *c)
 	h = fnv_u(h, (uint64_t)c->macro_fusion);
 	h = fnv_u(h, (uint64_t)c->unlaminate_indexed);
 	h = fnv_u(h, c->vec_load_mix_width);
+	h = fnv_u(h, c->vec_load_slots);
 	h = fnv_u(h, (uint64_t)c->load_holds_queue);
 	h = fnv_u(h, c->nqueues);
 	for (i = 0; i < c->nqueues && i < DAG_MAX_QUEUES; i++) {

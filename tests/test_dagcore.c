@@ -37,6 +37,7 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->macro_fusion, b->macro_fusion);
 	T_EQ_U64(a->unlaminate_indexed, b->unlaminate_indexed);
 	T_EQ_U64(a->vec_load_mix_width, b->vec_load_mix_width);
+	T_EQ_U64(a->vec_load_slots, b->vec_load_slots);
 	T_EQ_U64(a->load_holds_queue, b->load_holds_queue);
 	T_EQ_U64(a->nqueues, b->nqueues);
 	for (unsigned q = 0; q < a->nqueues && q < b->nqueues; q++) {
@@ -126,10 +127,10 @@ static void test_bad(void)
 		  "wide512_occupancy, load512_slots, move_elimination_gpr, "
 		  "move_elimination_vec, zero_idioms, macro_fusion, "
 		  "unlaminate_indexed, classes, scheduler_queues, "
-		  "load_holds_queue, vector_load_mix_width)" },
+		  "load_holds_queue, vector_load_mix_width, vector_load_slots)" },
 		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
 		  "[\"a\"], \"size\": 8}, {\"ports\": [\"b\"], \"size\": 4}], "
-		  "\"vector_load_mix_width\": 3, "
+		  "\"vector_load_mix_width\": 3, \"vector_load_slots\": 2, "
 		  "\"load_latency_complex_address\": 1, "
 		  "\"load_latency_sign_extend\": 1}}", NULL },
 		{ __LINE__, HEAD CORE_OK "}, \"load_latency_sign_extend\": -1}}",
