@@ -192,7 +192,7 @@ static const struct dag_core zen5 = {
 	   2.50, 4 FP + 3 GPR 2.76, 6 FP + 2 GPR 3.45-3.50, and gcc's CSR
 	   pair of nonzeros (2 index loads, the 2 x loads they address, 2
 	   value loads) 2.36-2.49.  An FP load takes 2 of the 4 load slots
-	   of a cycle (vec_load_slots).  Until 2026-11-25 the rule was "at
+	   of a cycle (vec_load_slots).  Until 2026-11-24 the rule was "at
 	   most 3 loads in a cycle with an FP load", which gave that CSR
 	   pair 2.00 cycles (in-core-bound CSR SpMV 12-17% fast); with the
 	   slots, bench/dag_accuracy.sh's MAPE went from 5.0% (worst 15%,
