@@ -4,6 +4,13 @@
 # such medians, default 3, since on a shared machine a neighbour only
 # slows a round) on the medium matrices and a few generated ones; errors
 # side by side, median absolute error and the worst per model.
+# The rounds go over the whole list in turn, so a matrix's rounds lie
+# minutes apart: this guest's speed moves by up to 2x for minutes at a
+# time (Pd's median 6.3 to 15.6 us), presumably with the load on its
+# core's sibling.  MEASURED=file keeps every round's figure (matrix <tab>
+# seconds) and the least over the file is used, so model changes can be
+# scored against the same measurements and more rounds added later;
+# ROUNDS=0 measures nothing new.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
@@ -17,6 +24,17 @@ list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
 	case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
 done
 echo "load: $(uptime | sed 's/.*load average: //')"
+raw=${MEASURED:-$tmp/raw}
+r=0
+while [ "$r" -lt "$ROUNDS" ]; do
+	r=$((r + 1))
+	for mtx in $list; do
+		m=$("$PPR" measure --kernel spmv-csr --reps "$REPS" "$mtx" 2>/dev/null |
+			sed -n 's/^time *min [0-9.e+-]* s, median \([0-9.e+-]*\) s.*/\1/p')
+		[ -n "$m" ] && printf '%s\t%s\n' "$mtx" "$m" >> "$raw"
+	done
+	echo "round $r of $ROUNDS measured: load $(uptime | sed 's/.*load average: //')" >&2
+done
 printf '%-30s %11s %11s %8s %8s %8s\n' matrix "measured s" "PPR s" "PPR err" \
 	"ECM err" "Roof err"
 for mtx in $list; do
@@ -24,10 +42,8 @@ for mtx in $list; do
 	"$PPR" predict --machine "$MACHINE" --kernel spmv-csr --no-advice \
 		--format json "$mtx" 2>/dev/null | tr -d ' \t\n' > "$tmp/p" || {
 		echo "$name: predict failed"; continue; }
-	meas=$(r=0; while [ $r -lt "$ROUNDS" ]; do r=$((r + 1))
-		"$PPR" measure --kernel spmv-csr --reps "$REPS" "$mtx" 2>/dev/null |
-		sed -n 's/^time *min [0-9.e+-]* s, median \([0-9.e+-]*\) s.*/\1/p'
-		done | sort -g | head -n 1)
+	meas=$([ -f "$raw" ] && awk -F '\t' -v n="$mtx" '$1 == n { print $2 }' "$raw" |
+		sort -g | head -n 1)
 	[ -n "$meas" ] || { echo "$name: measure failed"; continue; }
 	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$tmp/p")

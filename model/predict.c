@@ -100,6 +100,15 @@
  *   Roofline 65-66%.  The misses are all on the slow side: power-law
  *   graphs (x misses whose latency the model takes as hidden) and long
  *   rows (below).
+ * - 2026-11-24 evening, same guest: the DAG's load slots (FP loads take 2
+ *   of 4) and CSR's pairs per row (model/loops.c) together, scored
+ *   against one set of measurements (bench/predict_spmv.sh MEASURED=,
+ *   least of 8 rounds' medians over 15 minutes, a slow spell of the
+ *   guest: Pd 12.6 us where it measured 6.3-6.7 us at noon and 8.4-11.5
+ *   us between rounds): median |error| 20.9% -> 14.7%; the worst stays a
+ *   short-row matrix measured in the slow spell (Pd -58%).  Rows of
+ *   constant length 1..8 (x in L1, the fast spell) are within 2-6% from
+ *   3 nonzeros up, -14% at 2 and -22% at 1.
  * - Not modelled: DRAM carrying reads and write-backs together delivers
  *   less than the read bandwidth `ppr machine detect` measures.  Long
  *   rows: the exits of rows of more than about 15 pairs are learned less
@@ -226,6 +235,28 @@ double model_exit_unlearned(double changes, double learned, int cold)
 	return 1 - learned / changes;
 }
 
+/*
+ * The CSR kernel runs pairs of nonzeros, then one more on rows of odd
+ * length: the mean whole pairs per row and the share of rows with no
+ * remainder (model_kernel_dag).
+ */
+static void csr_pairs(const struct csr *a, struct model_work *w)
+{
+	uint64_t i, pairs = 0, even = 0;
+
+	for (i = 0; i < a->rows; i++) {
+		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
+
+		pairs += len / 2;
+		even += !(len & 1);
+	}
+	if (!a->rows)
+		return;
+	w->have_inner_mean = 1;
+	w->inner_mean = (double)pairs / (double)a->rows;
+	w->remainder_skip = (double)even / (double)a->rows;
+}
+
 static int is_spmv(const struct kernel_params *p)
 {
 	return !strncmp(p->kernel, "spmv", 4);
@@ -242,6 +273,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	struct model_work w = { 0 };
 	double bw[SIM_MAX_LEVELS];
 	unsigned n, i, line;
+	struct csr a;
+	int csr = !strcmp(p->kernel, "spmv-csr");
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -252,12 +285,42 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	out->flops = kernel_run_flops(run);
 	out->clock_ghz = m->clock_ghz;
 
+	out->cold = o && o->cold;
+
 	/* in-core: the loop's schedule */
 	w.total_flops = out->flops;
 	if (is_spmv(p))
 		spmv_work(run, p, &w);
 	else if (!strcmp(p->kernel, "conv1d"))
 		w.inner_trips = CONV_KLEN; /* taps, when the loop is nested */
+
+	/* SpMV: the matrix again (kernels.h keeps its own) for its row
+	 * lengths: CSR's pairs per row, and the loop exits that change */
+	memset(&a, 0, sizeof(a));
+	if (is_spmv(p) && p->input &&
+	    matrix_load(p->input, &a, NULL, NULL) == 0) {
+		if (csr)
+			csr_pairs(&a, &w);
+		out->branch_misses = model_spmv_length_changes(&a,
+			csr ? 1 : p->block_r, csr ? 1 : p->block_c);
+		out->rows = (double)a.rows;
+		if (!csr) {
+			/* BCSR: block rows whose block count changes,
+			 * learned by warm runs as CSR's exits are */
+			out->branch_misses *= model_exit_unlearned(
+				out->branch_misses,
+				m->learned_exit_changes, out->cold);
+		} else {
+			out->branch_events =
+				model_spmv_csr_exit_changes(&a,
+							    &out->branches);
+			out->branch_misses = out->branch_events *
+				model_exit_unlearned(out->branch_events,
+						     m->learned_exit_changes,
+						     out->cold);
+		}
+		matrix_csr_release(&a);
+	}
 	rc = model_kernel_dag(out->symbol, model_machine_core(m), &w,
 			      &out->dag, err);
 	if (rc)
@@ -268,7 +331,6 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	if (!h)
 		return err && err->code ? err->code : PPR_ENOMEM;
 	sink = sim_hier_sink(h);
-	out->cold = o && o->cold;
 	memset(before, 0, sizeof(before));
 	kernel_run_reset(run);
 	rc = kernel_run_instrumented(run, &sink);
@@ -369,36 +431,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	out->ppr_in.compute_cycles = out->dag.compute_cycles;
 	out->ppr_in.memory_cycles = out->dag.memory_cycles;
 	out->ppr_in.core_cycles = out->dag.acc_chain_cycles;
-	if (is_spmv(p) && p->input) {
-		struct csr a;
-
-		memset(&a, 0, sizeof(a));
-		if (matrix_load(p->input, &a, NULL, NULL) == 0) {
-			out->branch_misses = model_spmv_length_changes(&a,
-				strcmp(p->kernel, "spmv-csr") ? p->block_r : 1,
-				strcmp(p->kernel, "spmv-csr") ? p->block_c : 1);
-			out->rows = (double)a.rows;
-			if (strcmp(p->kernel, "spmv-csr")) {
-				/* BCSR: block rows whose block count changes,
-				 * learned by warm runs as CSR's exits are */
-				out->branch_misses *= model_exit_unlearned(
-					out->branch_misses,
-					m->learned_exit_changes, out->cold);
-			} else {
-				out->branch_events =
-					model_spmv_csr_exit_changes(&a,
-						&out->branches);
-				out->branch_misses = out->branch_events *
-					model_exit_unlearned(
-						out->branch_events,
-						m->learned_exit_changes,
-						out->cold);
-			}
-			matrix_csr_release(&a);
-		}
-		out->ppr_in.stall_cycles = out->branch_misses *
-					    m->loop_exit_miss_cycles;
-	}
+	out->ppr_in.stall_cycles = out->branch_misses *
+				    m->loop_exit_miss_cycles;
 	out->ppr_in.overlap = m->transfers_overlap;
 	out->ppr_in.nlevels = n;
 	out->ppr_in.line_size = line;

@@ -43,6 +43,14 @@ struct model_work {
 				    iterations per outer one; outer
 				    iterations = total_flops / (trips x inner
 				    flops) (conv: 16 taps) */
+	int have_inner_mean;     /* inner_mean is set */
+	double inner_mean;       /* mean whole inner iterations per outer
+				    one, from the input (may be below 1);
+				    replaces inner_flops_per_outer / flops
+				    per inner iteration */
+	double remainder_skip;   /* share of outer iterations that skip the
+				    remainder after an inner loop unrolled
+				    by 2 (CSR rows of even length) */
 };
 
 struct model_kernel_dag {

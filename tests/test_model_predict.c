@@ -86,6 +86,53 @@ static void test_every_kernel_loop(void)
 	}
 }
 
+/*
+ * CSR's pairs per row (model_kernel_dag with inner_mean and
+ * remainder_skip): rows of 1, 2, 3 and 4 nonzeros against the schedules
+ * of 1 and 2 pairs with their remainder (N1, N2; B = N2 - N1): one pair's
+ * slope continues below one pair, and a skipped remainder costs half a
+ * pair.
+ */
+static void test_csr_pairs(void)
+{
+	const struct dag_core *core = dag_core_builtin("zen5");
+	static const struct {
+		double mean, skip, want_b; /* want = N1 + want_b x B */
+	} rows[] = {
+		{ 0, 0, -1 },      /* 1 nonzero: no pair, the remainder */
+		{ 1, 1, -0.5 },    /* 2: a pair, no remainder */
+		{ 1, 0, 0 },       /* 3: a pair and the remainder */
+		{ 2, 1, 0.5 },     /* 4 */
+		{ 1.5, 0.5, 0.25 } /* half the rows of 2, half of 5 */
+	};
+	struct model_work w = { 0 };
+	struct model_kernel_dag n1, n2, kd;
+	unsigned i;
+
+	w.outer_iters = 1000;
+	w.inner_trips = 1;
+	w.total_flops = 1000 * 4;
+	T_CHECK(model_kernel_dag("kern_spmv_csr", core, &w, &n1, NULL) == 0);
+	w.inner_trips = 2;
+	w.total_flops = 1000 * 8;
+	T_CHECK(model_kernel_dag("kern_spmv_csr", core, &w, &n2, NULL) == 0);
+	T_CHECK(n2.cycles_per_iter > n1.cycles_per_iter);
+	w.inner_trips = 0;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		w.have_inner_mean = 1;
+		w.inner_mean = rows[i].mean;
+		w.remainder_skip = rows[i].skip;
+		T_CHECK(model_kernel_dag("kern_spmv_csr", core, &w, &kd,
+					 NULL) == 0);
+		T_NEAR(kd.cycles_per_iter, n1.cycles_per_iter + rows[i].want_b *
+		       (n2.cycles_per_iter - n1.cycles_per_iter), 1e-9);
+		T_NEAR(kd.memory_cycles / 1000, n1.memory_cycles / 1000 +
+		       rows[i].want_b * (n2.memory_cycles - n1.memory_cycles) /
+		       1000, 1e-9);
+		T_NEAR(kd.inner_trips, rows[i].mean, 1e-12);
+	}
+}
+
 /* The fast nested schedule agrees with the full one. */
 static void test_dag_fast(void)
 {
@@ -674,6 +721,7 @@ int main(void)
 	test_asm_table();
 	test_every_kernel_loop();
 	test_dag_fast();
+	test_csr_pairs();
 	test_ppr_by_origin();
 	test_ppr_overlap();
 	test_csr_exit_changes();
