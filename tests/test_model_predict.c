@@ -78,7 +78,7 @@ static void test_every_kernel_loop(void)
 		}
 	}
 	{
-		struct model_work w = { 1e6, 0, 0, 0 };
+		struct model_work w = { .total_flops = 1e6 };
 		struct model_kernel_dag kd;
 
 		T_CHECK(model_kernel_dag("nope", core, &w, &kd, NULL) ==
