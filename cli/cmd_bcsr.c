@@ -537,6 +537,18 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddNumberToObject(root, "predicted_speedup", res->speedup);
 		cJSON_AddNumberToObject(root, "sample_fraction", res->sample);
 		cJSON_AddNumberToObject(root, "prediction_wall_s", res->wall_s);
+		{
+			static const char *const pn[4] = {
+				"incore_points", "block_counts",
+				"x_simulation", "evaluation" };
+			cJSON *ph = cJSON_AddObjectToObject(root,
+							    "prediction_parts_s");
+			unsigned k;
+
+			for (k = 0; ph && k < 4; k++)
+				cJSON_AddNumberToObject(ph, pn[k],
+							res->phase_s[k]);
+		}
 		cJSON_AddBoolToObject(root, "incore_cached",
 				      res->incore_cached);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);

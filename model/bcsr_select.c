@@ -170,16 +170,50 @@ static inline void block_cols8(uint32_t j, uint32_t q[8])
 	q[7] = j / 8;
 }
 
+/*
+ * Whether a column starts a block, for the 8 widths at once: column j
+ * follows the previous distinct column p = j - d of its block row; for
+ * width c it starts a block when j / c != p / c, that is when d >= c or
+ * j mod c < d.  Tabulated by j mod 840 (every width divides 840) and d
+ * (0..7; d = 0, a column a row holds twice, starts none; d >= 8 starts
+ * one in every width) as a byte, bit c - 1 for width c; the bytes are
+ * summed 8 at a time in a word (spread8: bit k to byte k).  Before
+ * (2026-11-24) each column computed its block column for the 8 widths
+ * and compared them; the table took the block counts (bench_bcsr_select,
+ * medians of 3 runs of 21) of Pd from 0.95 to 0.88 ms, of bcsstk38 from
+ * 0.22 to 0.18 ms, of an 80,000-nonzero random matrix from 0.80 to 0.64
+ * ms.  The merge itself stays: a merge in rounds of two rows (branch-free,
+ * log2 r passes per column) was slower on every matrix tried (Pd 0.95 ->
+ * 1.08 ms, ct2010 0.80 -> 1.25 ms): a block row's rows are short, and the
+ * rounds' setup costs more than the k-way minimum saves.
+ */
+static uint8_t newblk[840][8];
+static uint64_t spread8[256];
+static pthread_once_t newblk_once = PTHREAD_ONCE_INIT;
+
+static void newblk_init(void)
+{
+	unsigned jm, d, c, k;
+
+	for (jm = 0; jm < 840; jm++)
+		for (d = 1; d < 8; d++)
+			for (c = 1; c <= 8; c++)
+				if (d >= c || jm % c < d)
+					newblk[jm][d] |= (uint8_t)(1u << (c - 1));
+	for (k = 0; k < 256; k++)
+		for (c = 0; c < 8; c++)
+			if (k >> c & 1)
+				spread8[k] |= (uint64_t)1 << (8 * c);
+}
+
 /* Blocks of block row rows [i0, i1) for all 8 widths at once: one merge
- * of the sorted rows; a column starts a new block of width c when j / c
- * differs from the previous column's. */
+ * of the sorted rows. */
 static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
 			uint64_t cnt[8])
 {
-	uint64_t pos[8], end[8];
-	uint32_t last[8];
-	unsigned k, nr = (unsigned)(i1 - i0);
-	int first = 1;
+	uint64_t pos[8], end[8], acc = 0;
+	unsigned k, nr = (unsigned)(i1 - i0), inacc = 0;
+	int64_t jn = -1, p;
 
 	for (k = 0; k < 8; k++)
 		cnt[k] = 0;
@@ -187,20 +221,27 @@ static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
 		pos[k] = a->row_ptr[i0 + k];
 		end[k] = a->row_ptr[i0 + k + 1];
 	}
-	for (;;) {
-		int64_t jn = merge_next(a->col_idx, pos, end, nr);
-		uint32_t j, q[8];
+	p = merge_next(a->col_idx, pos, end, nr);
+	if (p < 0)
+		return;
+	for (k = 0; k < 8; k++)
+		cnt[k] = 1;
+	/* byte k of acc counts width k + 1's blocks: flushed every 255
+	 * columns */
+	while ((jn = merge_next(a->col_idx, pos, end, nr)) >= 0) {
+		uint32_t j = (uint32_t)jn, d = j - (uint32_t)p;
 
-		if (jn < 0)
-			break;
-		j = (uint32_t)jn;
-		block_cols8(j, q);
-		for (k = 0; k < 8; k++) {
-			cnt[k] += first || q[k] != last[k];
-			last[k] = q[k];
+		acc += spread8[d >= 8 ? 0xff : newblk[j % 840][d]];
+		p = jn;
+		if (++inacc == 255) {
+			for (k = 0; k < 8; k++)
+				cnt[k] += acc >> (8 * k) & 0xff;
+			acc = 0;
+			inacc = 0;
 		}
-		first = 0;
 	}
+	for (k = 0; k < 8; k++)
+		cnt[k] += acc >> (8 * k) & 0xff;
 }
 
 /*
@@ -219,6 +260,7 @@ static void count_r(struct job *jb, unsigned r)
 	unsigned c;
 	int exact;
 
+	pthread_once(&newblk_once, newblk_init);
 	nruns_all = (brows + run_len - 1) / run_len;
 	nruns = (uint64_t)ceil(jb->f_count * (double)nruns_all);
 	exact = nruns >= nruns_all;
@@ -308,8 +350,14 @@ struct xlev {
 	uint64_t sets;
 	uint64_t mask;          /* sets - 1 when a power of two, else 0 */
 	uint32_t ways;
-	uint64_t *tag;          /* sets * ways, each set most recently used
-				   first; UINT64_MAX: empty */
+	uint32_t stride;        /* ways rounded up to a multiple of 4 */
+	uint32_t clock;         /* accesses so far (the ages' clock) */
+	uint32_t *tag;          /* sets * stride lines (x's lines are below
+				   2^32: x is below 2^38 bytes); UINT32_MAX:
+				   empty or padding */
+	uint32_t *age;          /* sets * stride: clock at the last access;
+				   0 for an empty way, UINT32_MAX for
+				   padding */
 	uint64_t misses;
 };
 
@@ -325,37 +373,154 @@ static int xlev_init(struct xlev *x, const struct sim_level_config *l)
 	x->sets = sets ? sets : 1;
 	x->mask = (x->sets & (x->sets - 1)) == 0 ? x->sets - 1 : 0;
 	x->ways = l->ways ? l->ways : 1;
-	n = x->sets * x->ways;
+	x->stride = (x->ways + 3) / 4 * 4;
+	n = x->sets * x->stride;
 	x->tag = malloc(n * sizeof(*x->tag));
-	if (!x->tag)
+	x->age = malloc(n * sizeof(*x->age));
+	if (!x->tag || !x->age) {
+		free(x->tag);
+		free(x->age);
+		x->tag = NULL;
+		x->age = NULL;
 		return PPR_ENOMEM;
-	for (i = 0; i < n; i++)
-		x->tag[i] = UINT64_MAX;
+	}
+	for (i = 0; i < n; i++) {
+		x->tag[i] = UINT32_MAX;
+		x->age[i] = i % x->stride < x->ways ? 0 : UINT32_MAX;
+	}
 	return 0;
 }
 
-/* 1 on a hit; on a miss the line takes the place of the least recently
- * used (last) one.  A set is kept in recency order, so x's frequent
- * re-touches of a recent line stop at the first compare or two (the
- * earlier version searched all ways for the oldest age on every access:
- * half of a small matrix's selection time). */
+static void xlev_free(struct xlev *x)
+{
+	free(x->tag);
+	free(x->age);
+}
+
+/* The way of set t holding line l, or n (ways) when none does; the
+ * oldest (first of the oldest) way of ages g.  SSE2 is in every x86-64;
+ * elsewhere the same in plain C. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline uint32_t xlev_find(const uint32_t *t, uint32_t stride,
+				 uint32_t n, uint32_t l)
+{
+	__m128i key = _mm_set1_epi32((int)l);
+	uint32_t w, base;
+
+	for (base = 0; base < stride; base += 64) {
+		uint64_t m = 0;
+
+		for (w = base; w < stride && w < base + 64; w += 4) {
+			__m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128(
+				(const __m128i *)(const void *)(t + w)), key);
+
+			m |= (uint64_t)(unsigned)_mm_movemask_ps(
+				_mm_castsi128_ps(eq)) << (w - base);
+		}
+		if (m)
+			return base + (uint32_t)__builtin_ctzll(m);
+	}
+	return n;
+}
+
+static inline uint32_t xlev_oldest(const uint32_t *g, uint32_t stride)
+{
+	/* unsigned minimum with SSE2's signed compares: flip the sign
+	 * bits */
+	const __m128i flip = _mm_set1_epi32((int)0x80000000u);
+	__m128i mn = _mm_set1_epi32(0x7fffffff), eq;
+	uint32_t w, base, lanes[4], best;
+	uint64_t m;
+
+	for (w = 0; w < stride; w += 4) {
+		__m128i v = _mm_xor_si128(_mm_loadu_si128(
+			(const __m128i *)(const void *)(g + w)), flip);
+		__m128i lt = _mm_cmplt_epi32(v, mn);
+
+		mn = _mm_or_si128(_mm_and_si128(lt, v),
+				  _mm_andnot_si128(lt, mn));
+	}
+	_mm_storeu_si128((__m128i *)(void *)lanes, mn);
+	best = lanes[0];
+	for (w = 1; w < 4; w++)
+		best = (int32_t)lanes[w] < (int32_t)best ? lanes[w] : best;
+	eq = _mm_set1_epi32((int)best);
+	for (base = 0; base < stride; base += 64) {
+		m = 0;
+		for (w = base; w < stride && w < base + 64; w += 4) {
+			__m128i v = _mm_xor_si128(_mm_loadu_si128(
+				(const __m128i *)(const void *)(g + w)), flip);
+
+			m |= (uint64_t)(unsigned)_mm_movemask_ps(
+				_mm_castsi128_ps(_mm_cmpeq_epi32(v, eq)))
+			     << (w - base);
+		}
+		if (m)
+			return base + (uint32_t)__builtin_ctzll(m);
+	}
+	return 0;
+}
+#else
+static inline uint32_t xlev_find(const uint32_t *t, uint32_t stride,
+				 uint32_t n, uint32_t l)
+{
+	uint32_t w, hit = n;
+
+	for (w = 0; w < stride; w++)
+		hit = t[w] == l && hit == n ? w : hit;
+	return hit;
+}
+
+static inline uint32_t xlev_oldest(const uint32_t *g, uint32_t stride)
+{
+	uint32_t w, v = 0;
+
+	for (w = 1; w < stride; w++)
+		v = g[w] < g[v] ? w : v;
+	return v;
+}
+#endif
+
+/*
+ * 1 on a hit; on a miss the line takes the way of the least recently
+ * used (or an empty) one.  LRU by ages, searched without branches: all
+ * ways are compared, 4 at a time, not until the first match, and the
+ * oldest is found the same way.  The earlier version kept each set in
+ * recency order, moved by memmove, and stopped at the first match: its
+ * unpredictable exits and the moves were most of the x simulation
+ * (bench_bcsr_select, 2026-11-24, medians of 3 runs of 21: wiki-Vote,
+ * L1 and L2 simulated, 2.07 -> 1.21 ms; Pd, L1 only, and ct2010 unchanged
+ * at 1.2 and 4.1 ms, where the merge of the block rows' columns and the
+ * per-width line counts weigh more).  The misses are the same: both
+ * are exact LRU, and an empty way goes before any used one.  When the
+ * clock wraps (2^32 accesses in one simulation) the ages restart from 0,
+ * a one-off loss of the order.
+ */
 static int xlev_access(struct xlev *x, uint64_t line)
 {
 	uint64_t set = x->mask || x->sets == 1 ? line & x->mask :
 		       line % x->sets;
-	uint64_t *t = x->tag + set * x->ways;
-	uint32_t w;
+	uint32_t *t = x->tag + set * x->stride, *g = x->age + set * x->stride;
+	uint32_t l = (uint32_t)line, w;
 
-	if (t[0] == line)
+	if (++x->clock == 0) {
+		uint64_t i;
+
+		for (i = 0; i < x->sets * x->stride; i++)
+			if (x->age[i] != UINT32_MAX)
+				x->age[i] = 0;
+		x->clock = 1;
+	}
+	w = xlev_find(t, x->stride, x->ways, l);
+	if (w < x->ways) {
+		g[w] = x->clock;
 		return 1;
-	for (w = 1; w < x->ways; w++)
-		if (t[w] == line) {
-			memmove(t + 1, t, w * sizeof(*t));
-			t[0] = line;
-			return 1;
-		}
-	memmove(t + 1, t, (x->ways - 1) * sizeof(*t));
-	t[0] = line;
+	}
+	w = xlev_oldest(g, x->stride);
+	t[w] = l;
+	g[w] = x->clock;
 	x->misses++;
 	return 0;
 }
@@ -414,7 +579,7 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 		e = xlev_init(&xl[lvl], &m->hier.levels[lvl]);
 	if (e) {
 		for (lvl = 0; lvl < jb->nsim; lvl++)
-			free(xl[lvl].tag);
+			xlev_free(&xl[lvl]);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
@@ -490,7 +655,7 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 		}
 	}
 	for (lvl = 0; lvl < jb->nsim; lvl++)
-		free(xl[lvl].tag);
+		xlev_free(&xl[lvl]);
 	return 0;
 }
 
@@ -1047,7 +1212,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	struct job jb;
 	unsigned nth = o ? o->threads : 0, i;
 	uint64_t key;
-	double t0 = now_s(), frac, target, foot;
+	double t0 = now_s(), t1, t2, frac, target, foot;
 	uint64_t nwin_all, w;
 	int rc;
 
@@ -1147,6 +1312,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 				   "out of memory");
 	}
 	pthread_mutex_init(&jb.lock, NULL);
+	t1 = now_s();
 	key = cache_key(jb.core);
 	out->incore_cached = mem_cache_get(key, jb.pts) ||
 			     cache_read(key, jb.pts);
@@ -1162,17 +1328,23 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	 * samples are large enough to pay for starting them (on the test
 	 * guest a thread's start, its stack and its malloc arena cost
 	 * 0.5-1 ms, the whole work of a small matrix's phase) */
+	t2 = now_s();
+	out->phase_s[0] = t2 - t1;
 	if (!jb.rc_err) {
 		jb.phase = 1;
 		run_phase(&jb, jb.f_count * (double)a->nnz >= PAR_MIN_NNZ ?
 			  (nth > 8 ? 8 : nth) : 1);
 	}
+	t1 = now_s();
+	out->phase_s[1] = t1 - t2;
 	if (!jb.rc_err && jb.nsim) {
 		jb.phase = 2;
 		run_phase(&jb, 2.0 * (double)jb.nwin * (double)jb.win_len *
 			  (double)a->nnz / (double)a->rows >= PAR_MIN_NNZ ?
 			  (nth > 8 ? 8 : nth) : 1);
 	}
+	t2 = now_s();
+	out->phase_s[2] = t2 - t1;
 	for (i = 0; i < 64 && !jb.rc_err; i++) {
 		rc = shape_eval(&jb, i, &jb.err);
 		if (rc)
@@ -1193,5 +1365,6 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	out->speedup = out->shape[out->pick].cycles > 0 ?
 		       out->shape[0].cycles / out->shape[out->pick].cycles : 1;
 	out->wall_s = now_s() - t0;
+	out->phase_s[3] = t0 + out->wall_s - t2;
 	return 0;
 }

@@ -235,6 +235,8 @@ struct model_bcsr_result {
 	double speedup;          /* predicted time of 1x1 / pick */
 	double sample;           /* fraction of block rows simulated */
 	double wall_s;           /* prediction wall time */
+	double phase_s[4];       /* its parts: in-core points, block
+				    counts, x simulation, evaluation */
 	int incore_cached;       /* the 64 in-core schedules came from the
 				    cache file (model_bcsr_select notes) */
 	uint64_t rows, cols, nnz;

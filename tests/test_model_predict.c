@@ -716,6 +716,76 @@ static void test_bcsr_select(void)
 	machine_release(&m);
 }
 
+/* The selection's x simulation against a plain reference: exact (sample
+ * 1), 1x1 blocks, x's lines (base 4096) through an LRU L1 of the
+ * machine's geometry, a row's repeat of the line just touched dropped.
+ * x (16,000 doubles, 128 KB) does not fit the 48 KB L1, so L1 is simulated;
+ * the 1x2, 1x4 and 1x8 shapes touch the same lines, so the same misses. */
+static uint64_t ref_lru_misses(const struct csr *a, unsigned sets,
+			       unsigned ways)
+{
+	uint64_t *tag = malloc(sizeof(*tag) * sets * ways), misses = 0, i, k;
+	unsigned w;
+
+	if (!tag)
+		return 0;
+	for (i = 0; i < (uint64_t)sets * ways; i++)
+		tag[i] = UINT64_MAX;
+	for (i = 0; i < a->rows; i++) {
+		uint64_t last = UINT64_MAX;
+
+		for (k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++) {
+			uint64_t line = (4096 + (uint64_t)a->col_idx[k] * 8) / 64;
+			uint64_t *t = tag + (line % sets) * ways;
+
+			if (line == last)
+				continue;
+			last = line;
+			for (w = 0; w < ways && t[w] != line; w++)
+				;
+			if (w == ways) {
+				misses++;
+				w = ways - 1;
+			}
+			/* move to the front (most recent first) */
+			memmove(t + 1, t, w * sizeof(*t));
+			t[0] = line;
+		}
+	}
+	free(tag);
+	return misses;
+}
+
+static void test_bcsr_x_lru(void)
+{
+	struct machine m;
+	struct csr a;
+	struct model_bcsr_result *res = calloc(1, sizeof(*res));
+	struct model_bcsr_opts o = { 0 };
+	uint64_t ref;
+
+	memset(&a, 0, sizeof(a));
+	if (!res || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(res);
+		return;
+	}
+	T_CHECK(matrix_load("gen:random:n=16000,per_row=6", &a, NULL,
+			    NULL) == 0);
+	o.sample = 1;
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	ref = ref_lru_misses(&a, m.hier.levels[0].sets,
+			     m.hier.levels[0].ways);
+	T_CHECK(ref > a.nnz / 4);
+	T_NEAR(res->shape[0].x_misses[0], (double)ref, 0);
+	T_NEAR(res->shape[1].x_misses[0], (double)ref, 0);
+	T_NEAR(res->shape[3].x_misses[0], (double)ref, 0);
+	T_NEAR(res->shape[7].x_misses[0], (double)ref, 0);
+	matrix_csr_release(&a);
+	free(res);
+	machine_release(&m);
+}
+
 int main(void)
 {
 	test_asm_table();
@@ -734,5 +804,6 @@ int main(void)
 	test_fft3d();
 	test_predict_consistency();
 	test_bcsr_select();
+	test_bcsr_x_lru();
 	return t_done();
 }
