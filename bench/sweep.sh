@@ -20,7 +20,7 @@ SHARED=${SHARED:-../shared/matrices}
 REPS=${REPS:-3}
 SETS=${SETS:-small medium reader_cases}
 GENS=${GENS:-gen:laplace3d:n=100 gen:fem3d:n=29,dof=3 gen:fem3d:n=38,dof=2}
-IGNORE=${IGNORE:-prediction_wall_s cost_spmv_equivalents csr_spmv_time_s}
+IGNORE=${IGNORE:-prediction_wall_s prediction_parts_s cost_spmv_equivalents csr_spmv_time_s}
 TOL=${TOL:-0}
 if [ -z "$KIND" ]; then
 	if "$PPR" predict --help >/dev/null 2>&1; then KIND=predict; else KIND=info; fi

@@ -27,7 +27,7 @@ $PPR bcsr -m machines/haswell.json $M --svg "$tmp/nodir/h.svg" > /dev/null 2> "$
 
 # threads: 1 and 2 threads (option and PPR_THREADS) give the same JSON
 # apart from the timings; a bad PPR_THREADS is a one-line error (exit 1)
-untimed() { grep -v -E '"(prediction_wall_s|csr_spmv_time_s|cost_spmv_equivalents|incore_cached)":' "$1"; }
+untimed() { grep -v -E '"(prediction_wall_s|prediction_parts_s|incore_points|block_counts|x_simulation|evaluation|csr_spmv_time_s|cost_spmv_equivalents|incore_cached)":' "$1"; }
 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 1 --reps 1 -f json > "$tmp/t1.json" 2>/dev/null && ok || bad "--threads 1 exit"
 PPR_THREADS=2 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/t2.json" 2>/dev/null && ok || bad "PPR_THREADS=2 exit"
 PPR_THREADS=junk $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 3 --reps 1 -f json > "$tmp/t3.json" 2>/dev/null && ok || bad "--threads 3 overrides PPR_THREADS"
