@@ -64,6 +64,18 @@
  *   extrapolated to all pairs), less the share warm runs learn
  *   (model_exit_unlearned: none up to the machine's learned_exit_changes
  *   per run).
+ * - Eq. (4) is the paper's sum here (memory instructions + transfers),
+ *   not the overlap `ppr predict` uses on machines whose transfers overlap
+ *   (hierarchy.transfers_overlap, model/ppr.c): with the overlap the picks
+ *   of the 39 medium matrices, scored against three stored sets of
+ *   measurements of all 64 shapes, reached 0.936 / 0.931 / 0.932 of the
+ *   best on average, against 0.964 / 0.954 / 0.974 with the sum
+ *   (2026-11-24).  The measurements sit between the two: on nasa2910 (L3
+ *   resident) 5x1 runs at the sum's time (179k cycles measured, 167k
+ *   summed, 95k overlapped) and 5x5 near the overlap's (119k measured,
+ *   177k summed, 110k overlapped): the loads of a load-bound kernel seem
+ *   to compete with the line fills, those of an FMA-bound one do not.
+ *   Not modelled yet; it costs this matrix 0.67 of the best.
  * - The in-core points (64), the block counts and the x simulations (8
  *   block heights each) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
