@@ -9,9 +9,10 @@
 # previous row) is the cost of one mispredicted exit once nothing is
 # learned; where the extra cost appears, and how it grows, against the
 # exit changes of one run, is what the predictor learns over repeated
-# runs (the last column: the share 1 - learned_exit_changes / changes the
-# model takes as unlearned, times the machine's loop_exit_miss_cycles, to
-# compare with the measured cycles per change).
+# runs (the last column: the share 1 - capacity / changes the model takes
+# as unlearned, times the machine's loop_exit_miss_cycles, to compare with
+# the measured cycles per change; the capacity is learned_exit_changes,
+# less for rows of more pairs than learned_exit_trips, model/predict.c).
 # LENGTHS="lo-hi ..." replaces the two ranges (long rows: "30-38 60-68").
 # ROWS_FROM="a.mtx b.mtx" (uncompressed Matrix Market) adds rows whose
 # lengths are those of the first SIZES rows of each matrix (symmetric
@@ -26,7 +27,8 @@ SIZES=${SIZES:-"4000 8000 14000 16000 32000 64000"}
 ghz=$(sed -n 's/^ *"clock_ghz": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 miss=$(sed -n 's/^ *"loop_exit_miss_cycles": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 learned=$(sed -n 's/^ *"learned_exit_changes": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
-miss=${miss:-25} learned=${learned:-10000}
+trips=$(sed -n 's/^ *"learned_exit_trips": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+miss=${miss:-25} learned=${learned:-10000} trips=${trips:-0}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 gen() { # rows lo hi kind(r|c) file
@@ -67,7 +69,7 @@ meas() {
 		sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\1 \2/p'
 }
 printf 'clock %s GHz, %s reps per point\n' "$ghz" "$REPS"
-printf 'loop_exit_miss_cycles %s, learned_exit_changes %s\n' "$miss" "$learned"
+printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s\n' "$miss" "$learned" "$trips"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
 for len in ${LENGTHS:-1-9 10-18} $ROWS_FROM; do
@@ -88,10 +90,14 @@ for len in ${LENGTHS:-1-9 10-18} $ROWS_FROM; do
 		n=$(sed -n 2p "$tmp/r.mtx" | cut -d' ' -f1) # rows the matrix has
 		set -- $(meas "$tmp/r.mtx") $(meas "$tmp/c.mtx")
 		awk -v len="$label" -v n="$n" -v ch="$ch" -v br="$br" -v g="$ghz" \
-			-v miss="$miss" -v learned="$learned" \
+			-v miss="$miss" -v learned="$learned" -v trips="$trips" \
+			-v lo="$lo" -v hi="$hi" \
 			-v rmin="$1" -v rmed="$2" -v cmin="$3" -v cmed="$4" 'BEGIN {
 			e = (rmed - cmed) * g * 1e9 / n; em = (rmin - cmin) * g * 1e9 / n
-			u = ch > learned ? 1 - learned / ch : 0
+			# the capacity for rows of their mean pairs (CSR)
+			t = int((lo + hi) / 4); cap = learned
+			if (len ~ /-/ && trips > 0 && t > trips) cap = learned * (trips / t) ^ 3
+			u = ch > cap ? 1 - cap / ch : 0
 			printf "%-7s %8d %9d %9d %12.2f %12.2f %14.2f %10.2f\n", len, n, br, ch, e, em, e * n / ch, u * miss }'
 	done
 done

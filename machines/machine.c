@@ -33,7 +33,8 @@ static const char *const top_keys[] = {
 	"memory", "peak", "core", "branch", NULL
 };
 static const char *const branch_keys[] = {
-	"loop_exit_miss_cycles", "learned_exit_changes", NULL
+	"loop_exit_miss_cycles", "learned_exit_changes",
+	"learned_exit_trips", NULL
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", "transfers_overlap", NULL
@@ -403,6 +404,7 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 		return rc;
 	m->loop_exit_miss_cycles = MACHINE_LOOP_EXIT_MISS_CYCLES;
 	m->learned_exit_changes = MACHINE_LEARNED_EXIT_CHANGES;
+	m->learned_exit_trips = 0;
 	if (branch &&
 	    ((rc = machine_json_check_keys(doc, branch, "branch", branch_keys,
 					   err)) ||
@@ -414,7 +416,10 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, branch, "learned_exit_changes",
 					   MACHINE_JSON_NONNEG,
 					   MACHINE_LEARNED_EXIT_CHANGES,
-					   &m->learned_exit_changes, err))))
+					   &m->learned_exit_changes, err)) ||
+	     (rc = machine_json_get_double(doc, branch, "learned_exit_trips",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->learned_exit_trips, err))))
 		return rc;
 	if (core) {
 		if ((rc = machine_core_parse(doc, core, &m->core, err)))

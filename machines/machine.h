@@ -77,6 +77,11 @@ struct machine {
 	 * same kernel. */
 	double loop_exit_miss_cycles;
 	double learned_exit_changes;
+	/* Loops of up to this many iterations per run of the loop have
+	 * their exits learned up to learned_exit_changes; beyond it the
+	 * capacity falls as (learned_exit_trips / trips)^3.  0: no such
+	 * limit (the default). */
+	double learned_exit_trips;
 
 	/* The in-core model of the "core" section (machines/core_model.c),
 	 * for the instruction-DAG scheduler; has_core = 0 when absent. */

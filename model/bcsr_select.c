@@ -107,6 +107,9 @@
 struct rcount {
 	double nb[8];
 	double changes[8];
+	double ch_hist[8][MODEL_EXIT_TMAX + 1]; /* the changes by the
+						    block count of the
+						    block row they end */
 	double rel_err[8];
 };
 
@@ -268,11 +271,13 @@ static void count_r(struct job *jb, unsigned r)
 	uint64_t brows = (a->rows + r - 1) / r, nruns_all, nruns, k, b;
 	uint64_t run_len = RUN_BROWS, s_brows = 0, s_pairs = 0;
 	double s_nb[8] = { 0 }, s_ch[8] = { 0 }, s_nz = 0;
+	double s_hist[8][MODEL_EXIT_TMAX + 1];
 	double *run_nb = NULL, *run_nz = NULL;
 	unsigned c;
 	int exact;
 
 	pthread_once(&newblk_once, newblk_init);
+	memset(s_hist, 0, sizeof(s_hist));
 	nruns_all = (brows + run_len - 1) / run_len;
 	nruns = (uint64_t)ceil(jb->f_count * (double)nruns_all);
 	exact = nruns >= nruns_all;
@@ -300,8 +305,12 @@ static void count_r(struct job *jb, unsigned r)
 			brow_count8(a, i0, i1, cnt);
 			for (c = 0; c < 8; c++) {
 				nbk[c] += (double)cnt[c];
-				if (b > b0)
-					s_ch[c] += cnt[c] != prev[c];
+				if (b > b0 && cnt[c] != prev[c]) {
+					s_ch[c] += 1;
+					s_hist[c][cnt[c] < 1 ? 1 :
+						  cnt[c] >= MODEL_EXIT_TMAX ?
+						  MODEL_EXIT_TMAX : cnt[c]] += 1;
+				}
 				prev[c] = cnt[c];
 			}
 			s_brows++;
@@ -329,6 +338,9 @@ static void count_r(struct job *jb, unsigned r)
 		rc->changes[c] = exact || !s_pairs ? s_ch[c] :
 				 s_ch[c] * (double)(brows - 1) /
 				 (double)s_pairs;
+		for (k = 0; k <= MODEL_EXIT_TMAX; k++)
+			rc->ch_hist[c][k] = s_ch[c] > 0 ? s_hist[c][k] *
+					    rc->changes[c] / s_ch[c] : 0;
 		rc->rel_err[c] = 0;
 		if (!exact && nruns > 1 && ratio > 0 && run_nb && run_nz) {
 			double n = (double)nruns, d2 = 0, se;
@@ -717,9 +729,9 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	/* warm runs, as --measure times them: the predictor learns the
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */
-	in.stall_cycles = rc->changes[c - 1] *
-		model_exit_unlearned(rc->changes[c - 1],
-					 m->learned_exit_changes, 0) *
+	in.stall_cycles = model_exit_unlearned_hist(rc->ch_hist[c - 1],
+						    m->learned_exit_changes,
+						    m->learned_exit_trips, 0) *
 		m->loop_exit_miss_cycles;
 	in.nlevels = jb->nlev;
 	in.line_size = line;

@@ -46,7 +46,26 @@
  *   10..18 nonzeros lose the same share at the same row count, and so do
  *   road graphs' row sequences); beyond, the share 1 - 10,000 / changes
  *   mispredicts (model_exit_unlearned).  Cold predictions pay every
- *   change.
+ *   change.  Long loops are learned less (bench/predict_branch.sh with
+ *   LENGTHS="10-18 20-28 30-38 60-68 90-98 150-158", 2026-11-24): rows of
+ *   random length 10..18 lose nothing up to 10,000 changes, 20..28 and
+ *   30..38 already lose 15-30% of 2,500 changes and 45-65% of 5,000,
+ *   and 60..68 and longer lose all of them at every size (20 of the 22
+ *   cycles a full miss costs there).  The capacity for loops of t
+ *   iterations (CSR: pairs) is taken as learned_exit_changes x
+ *   (learned_exit_trips / t)^3 beyond branch.learned_exit_trips, per
+ *   change by the loop it ends (model_exit_unlearned_hist).  Those
+ *   random rows are the predictor's worst case; a FEM matrix's rows
+ *   repeat their lengths, and its long rows are learned (nasa2910, 30
+ *   pairs a row, is predicted within 1% with every exit learned).  So
+ *   learned_exit_trips is 20 on zen4-epyc, not the 9 the random rows
+ *   suggest: of 9, 16, 20, 24 and 32, scored against two measurement sets
+ *   of the 42 matrices of bench/predict_spmv.sh (the evening's 9.0% and
+ *   the afternoon's 14.7% median error without the limit), 20 gave the
+ *   lowest (8.2% and 13.3%); 9 gave 10.6% (FEM rows over-predicted by up
+ *   to 26%).  MIT8 went from -21.5% to -7.0%, wiki-Vote from -11.8% to
+ *   -0.1%.  A fitted figure: the pattern of the lengths matters as much
+ *   as the length, and the model does not see the pattern.
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit, at
  *   the same branch.loop_exit_miss_cycles as CSR's exits (until
@@ -205,6 +224,35 @@ double model_spmv_length_changes(const struct csr *a, unsigned r,
 	return (double)n;
 }
 
+double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
+			      double *hist)
+{
+	uint64_t i, prev = UINT64_MAX, n = 0;
+	unsigned t;
+
+	if (!r)
+		r = 1;
+	if (!c)
+		c = 1;
+	for (t = 0; t <= MODEL_EXIT_TMAX; t++)
+		hist[t] = 0;
+	for (i = 0; i < a->rows; i += r) {
+		uint64_t i1 = i + r < a->rows ? i + r : a->rows;
+		uint64_t len = a->row_ptr[i1] - a->row_ptr[i];
+		/* at least this many blocks: the block row's nonzeros over
+		 * the block's size */
+		uint64_t tr = (len + (uint64_t)r * c - 1) / ((uint64_t)r * c);
+
+		if (len != prev) {
+			n++;
+			hist[tr < 1 ? 1 : tr >= MODEL_EXIT_TMAX ?
+			     MODEL_EXIT_TMAX : tr] += 1;
+		}
+		prev = len;
+	}
+	return (double)n;
+}
+
 double model_spmv_csr_exit_changes(const struct csr *a, double *branches)
 {
 	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, n = 0, b = 0;
@@ -233,6 +281,49 @@ double model_exit_unlearned(double changes, double learned, int cold)
 	if (changes <= learned)
 		return 0;
 	return 1 - learned / changes;
+}
+
+double model_exit_unlearned_hist(const double *hist, double learned,
+				 double trips, int cold)
+{
+	double total = 0, miss = 0;
+	unsigned t;
+
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+		total += hist[t];
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++) {
+		double cap = learned;
+
+		if (!(hist[t] > 0))
+			continue;
+		if (trips > 0 && t > trips) {
+			double q = trips / t;
+
+			cap = learned * q * q * q;
+		}
+		miss += hist[t] * model_exit_unlearned(total, cap, cold);
+	}
+	return miss;
+}
+
+double model_spmv_csr_exit_hist(const struct csr *a, double *hist)
+{
+	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2;
+	unsigned t;
+
+	for (t = 0; t <= MODEL_EXIT_TMAX; t++)
+		hist[t] = 0;
+	for (i = 0; i < a->rows; i++) {
+		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
+		uint64_t tr = len / 2 < 1 ? 1 : len / 2;
+		unsigned k = tr >= MODEL_EXIT_TMAX ? MODEL_EXIT_TMAX :
+			     (unsigned)tr;
+
+		hist[k] += (len / 2 != prev_pairs) + ((len & 1) != prev_odd);
+		prev_pairs = len / 2;
+		prev_odd = len & 1;
+	}
+	return 0;
 }
 
 /*
@@ -301,23 +392,27 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	    matrix_load(p->input, &a, NULL, NULL) == 0) {
 		if (csr)
 			csr_pairs(&a, &w);
-		out->branch_misses = model_spmv_length_changes(&a,
-			csr ? 1 : p->block_r, csr ? 1 : p->block_c);
 		out->rows = (double)a.rows;
 		if (!csr) {
 			/* BCSR: block rows whose block count changes,
 			 * learned by warm runs as CSR's exits are */
-			out->branch_misses *= model_exit_unlearned(
-				out->branch_misses,
-				m->learned_exit_changes, out->cold);
+			double hist[MODEL_EXIT_TMAX + 1];
+
+			model_spmv_length_hist(&a, p->block_r, p->block_c,
+					       hist);
+			out->branch_misses = model_exit_unlearned_hist(hist,
+				m->learned_exit_changes,
+				m->learned_exit_trips, out->cold);
 		} else {
+			double hist[MODEL_EXIT_TMAX + 1];
+
 			out->branch_events =
 				model_spmv_csr_exit_changes(&a,
 							    &out->branches);
-			out->branch_misses = out->branch_events *
-				model_exit_unlearned(out->branch_events,
-						     m->learned_exit_changes,
-						     out->cold);
+			model_spmv_csr_exit_hist(&a, hist);
+			out->branch_misses = model_exit_unlearned_hist(hist,
+				m->learned_exit_changes,
+				m->learned_exit_trips, out->cold);
 		}
 		matrix_csr_release(&a);
 	}

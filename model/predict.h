@@ -172,17 +172,38 @@ struct model_prediction {
  * for CSR) whose length differs from the previous one's. */
 double model_spmv_length_changes(const struct csr *a, unsigned r,
 				 unsigned c);
+/* The same changes by the block row's blocks (at least its nonzeros over
+ * r * c) in hist, as model_exit_unlearned_hist takes it; returns the
+ * changes. */
+double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
+			      double *hist);
 /* CSR: rows whose pair count (len / 2) differs from the previous row's,
  * plus rows whose parity differs: the exits of the compiled loop, which
  * runs pairs of nonzeros then an odd remainder, that differ.  *branches
  * (if not NULL): the conditional branches one run executes (3 per row
  * plus one per pair). */
 double model_spmv_csr_exit_changes(const struct csr *a, double *branches);
+/* The same, with the changes by the ending row's pairs (hist, as
+ * model_exit_unlearned_hist takes it, MODEL_EXIT_TMAX + 1 entries). */
+double model_spmv_csr_exit_hist(const struct csr *a, double *hist);
 /* Share of the loop-exit changes (CSR rows, BCSR block rows) that
  * mispredict: 1 cold; warm 0 up to
  * 'learned' changes per run (the machine's learned_exit_changes), then
  * 1 - learned / changes. */
 double model_exit_unlearned(double changes, double learned, int cold);
+
+/* Loop-exit changes by the trip count of the loop run that ends at the
+ * change: hist[t] for t = 1 .. MODEL_EXIT_TMAX - 1 iterations,
+ * hist[MODEL_EXIT_TMAX] for that many or more (hist[0]: none). */
+#define MODEL_EXIT_TMAX 64
+/* The mispredicted exits of a run with these changes: each change of trip
+ * count t is learned while the run's changes stay within the predictor's
+ * capacity for loops of t iterations, learned * min(1, (trips / t)^3)
+ * (trips: the machine's learned_exit_trips; 0: every t gets 'learned',
+ * as model_exit_unlearned), else 1 - capacity / changes of it is
+ * mispredicted.  Cold: all of them. */
+double model_exit_unlearned_hist(const double *hist, double learned,
+				 double trips, int cold);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the

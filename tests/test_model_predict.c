@@ -285,6 +285,83 @@ static void test_csr_exit_changes(void)
 	T_NEAR(model_exit_unlearned(10, 0, 0), 1, 0);
 }
 
+/* Exit learning by trip count: changes that end loops of up to
+ * learned_exit_trips iterations share the capacity 'learned'; a loop of
+ * t > trips iterations gets learned * (trips / t)^3; beyond it the share
+ * 1 - capacity / (all changes) of its changes mispredicts; without trips
+ * (0) it is model_exit_unlearned; cold, every change. */
+static void test_exit_trips(void)
+{
+	double h[MODEL_EXIT_TMAX + 1] = { 0 };
+	struct machine m;
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	struct kernel_params p;
+	struct model_predict_opts o = { 0 };
+	struct ppr_err err;
+	struct csr a;
+	double plain;
+
+	h[40] = 1000;           /* 40 iterations: capacity 10000 / 8 */
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 0, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0), 0, 0);
+	h[4] = 3000;            /* short loops load the predictor too */
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0),
+	       1000 * (1 - 1250.0 / 4000), 1e-9);
+	h[40] = 3000;           /* 6000 changes: 1250 of capacity for t = 40 */
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0),
+	       3000 * (1 - 1250.0 / 6000), 1e-9);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 0, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1), 6000, 0);
+	h[MODEL_EXIT_TMAX] = 2000; /* 64+: 10000 * (20/64)^3 = 305.2 */
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0),
+	       3000 * (1 - 1250.0 / 8000) +
+	       2000 * (1 - 10000 * 0.030517578125 / 8000), 1e-9);
+	T_NEAR(model_exit_unlearned_hist(h, 4000, 0, 0),
+	       8000 * model_exit_unlearned(8000, 4000, 0), 1e-9);
+
+	/* CSR rows of 80 nonzeros (40 pairs): only the first row changes
+	 * (its pair count and its parity) */
+	memset(&a, 0, sizeof(a));
+	T_CHECK(matrix_load("gen:random:n=3000,per_row=80", &a, NULL,
+			    NULL) == 0);
+	if (a.rows) {
+		double hist[MODEL_EXIT_TMAX + 1];
+
+		model_spmv_csr_exit_hist(&a, hist);
+		T_NEAR(hist[40], 2, 0);
+		matrix_csr_release(&a);
+	}
+	if (!pr || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	/* rmat: long rows among short ones; warm, the trip limit adds
+	 * misses, never removes them */
+	memset(&p, 0, sizeof(p));
+	memset(&err, 0, sizeof(err));
+	p.kernel = "spmv-csr";
+	p.input = "gen:rmat:scale=14,seed=3";
+	m.learned_exit_trips = 0;
+	T_CHECK(model_predict(&m, &p, &o, pr, &err) == 0);
+	plain = pr->branch_misses;
+	m.learned_exit_trips = 20;
+	T_CHECK(model_predict(&m, &p, &o, pr, &err) == 0);
+	T_CHECK(pr->branch_misses > plain);
+	T_CHECK(pr->branch_misses <= pr->branch_events);
+	T_CHECK(matrix_load(p.input, &a, NULL, NULL) == 0);
+	if (a.rows) {
+		double hist[MODEL_EXIT_TMAX + 1];
+
+		model_spmv_csr_exit_hist(&a, hist);
+		T_NEAR(pr->branch_misses, model_exit_unlearned_hist(hist,
+		       m.learned_exit_changes, 20, 0), 1e-9);
+		matrix_csr_release(&a);
+	}
+	free(pr);
+	machine_release(&m);
+}
+
 /* The branch model of CSR: warm, a matrix whose run executes at most
  * the machine's learned_exit_changes exit changes has them learned (no
  * stalls); cold, every change costs loop_exit_miss_cycles; a larger
@@ -302,6 +379,8 @@ static void test_csr_branch_learning(void)
 		free(pr);
 		return;
 	}
+	/* without the trip-count limit (test_exit_trips has it) */
+	m.learned_exit_trips = 0;
 	for (k = 0; k < 2; k++)
 		for (cold = 0; cold < 2; cold++) {
 			struct kernel_params p;
@@ -479,8 +558,13 @@ static void test_branch_section(void)
 	} else {
 		T_NEAR(m.loop_exit_miss_cycles, MODEL_CSR_EXIT_MISS_CYCLES, 0);
 		T_NEAR(m.learned_exit_changes, MODEL_LEARNED_EXIT_CHANGES, 0);
+		T_NEAR(m.learned_exit_trips, 0, 0);
 		machine_release(&m);
 	}
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"learned_exit_trips\": -2 }");
+	T_CHECK(machine_load_string("b.json", text, strlen(text), &m, &err) != 0);
+	T_CHECK(strstr(err.msg, "learned_exit_trips") != NULL);
 	snprintf(text, sizeof(text), fmt, ", \"branch\": { \"frob\": 1 }");
 	T_CHECK(machine_load_string("b.json", text, strlen(text), &m, &err) != 0);
 	T_CHECK(strstr(err.msg, "frob") != NULL);
@@ -796,6 +880,7 @@ int main(void)
 	test_ppr_overlap();
 	test_csr_exit_changes();
 	test_csr_branch_learning();
+	test_exit_trips();
 	test_exclusive_l3_traffic();
 	test_usable_ways();
 	test_branch_section();
