@@ -62,8 +62,10 @@
  *   best went from 0.940 to 0.951), added after the overlap
  *   (counted between consecutive block rows of the sampled runs,
  *   extrapolated to all pairs), less the share warm runs learn
- *   (model_exit_unlearned: none up to the machine's learned_exit_changes
- *   per run).
+ *   (model_exit_unlearned_hist: none up to the machine's
+ *   learned_exit_changes per run, fewer for block rows of more blocks
+ *   than its learned_exit_trips; the changes are kept by the block count
+ *   of the block row they end).
  * - Eq. (4) is the paper's sum here (memory instructions + transfers),
  *   not the overlap `ppr predict` uses on machines whose transfers overlap
  *   (hierarchy.transfers_overlap, model/ppr.c): with the overlap the picks
