@@ -72,12 +72,11 @@
  *   of the 39 medium matrices, scored against three stored sets of
  *   measurements of all 64 shapes, reached 0.936 / 0.931 / 0.932 of the
  *   best on average, against 0.964 / 0.954 / 0.974 with the sum
- *   (2026-11-24).  The measurements sit between the two: on nasa2910 (L3
- *   resident) 5x1 runs at the sum's time (179k cycles measured, 167k
- *   summed, 95k overlapped) and 5x5 near the overlap's (119k measured,
- *   177k summed, 110k overlapped): the loads of a load-bound kernel seem
- *   to compete with the line fills, those of an FMA-bound one do not.
- *   Not modelled yet; it costs this matrix 0.67 of the best.
+ *   (2026-11-24).  Single matrices do not settle which form is right:
+ *   nasa2910's 5x1 measured 179k cycles in one run (the sum's 167k) and
+ *   110k in three later ones (the overlap's 95k); the guest's slow spells
+ *   and the kernels' code placement (kernels/README.md) move single
+ *   shapes by up to 2x.
  * - The in-core points (64), the block counts and the x simulations (8
  *   block heights each) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
