@@ -205,25 +205,6 @@ static void stats_sub(struct sim_level_stats *a,
 	a->bytes_to_below -= b->bytes_to_below;
 }
 
-double model_spmv_length_changes(const struct csr *a, unsigned r,
-				 unsigned c)
-{
-	uint64_t i, prev = UINT64_MAX, n = 0;
-
-	if (!r)
-		r = 1;
-	(void)c;
-	for (i = 0; i < a->rows; i += r) {
-		uint64_t i1 = i + r < a->rows ? i + r : a->rows;
-		uint64_t len = a->row_ptr[i1] - a->row_ptr[i];
-
-		if (len != prev)
-			n++;
-		prev = len;
-	}
-	return (double)n;
-}
-
 double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 			      double *hist)
 {
@@ -253,17 +234,23 @@ double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 	return (double)n;
 }
 
-double model_spmv_csr_exit_changes(const struct csr *a, double *branches)
+double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
+				   double *hist)
 {
 	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, n = 0, b = 0;
+	unsigned t;
 
+	for (t = 0; hist && t <= MODEL_EXIT_TMAX; t++)
+		hist[t] = 0;
 	for (i = 0; i < a->rows; i++) {
 		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
+		uint64_t tr = len / 2 < 1 ? 1 : len / 2;
+		unsigned ch = (len / 2 != prev_pairs) + ((len & 1) != prev_odd);
 
-		if (len / 2 != prev_pairs)
-			n++;
-		if ((len & 1) != prev_odd)
-			n++;
+		n += ch;
+		if (hist)
+			hist[tr >= MODEL_EXIT_TMAX ? MODEL_EXIT_TMAX :
+			     (unsigned)tr] += ch;
 		prev_pairs = len / 2;
 		prev_odd = len & 1;
 		/* pair test, pair loop back edges, remainder test, outer */
@@ -304,26 +291,6 @@ double model_exit_unlearned_hist(const double *hist, double learned,
 		miss += hist[t] * model_exit_unlearned(total, cap, cold);
 	}
 	return miss;
-}
-
-double model_spmv_csr_exit_hist(const struct csr *a, double *hist)
-{
-	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2;
-	unsigned t;
-
-	for (t = 0; t <= MODEL_EXIT_TMAX; t++)
-		hist[t] = 0;
-	for (i = 0; i < a->rows; i++) {
-		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
-		uint64_t tr = len / 2 < 1 ? 1 : len / 2;
-		unsigned k = tr >= MODEL_EXIT_TMAX ? MODEL_EXIT_TMAX :
-			     (unsigned)tr;
-
-		hist[k] += (len / 2 != prev_pairs) + ((len & 1) != prev_odd);
-		prev_pairs = len / 2;
-		prev_odd = len & 1;
-	}
-	return 0;
 }
 
 /*
@@ -408,8 +375,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 
 			out->branch_events =
 				model_spmv_csr_exit_changes(&a,
-							    &out->branches);
-			model_spmv_csr_exit_hist(&a, hist);
+					&out->branches, hist);
 			out->branch_misses = model_exit_unlearned_hist(hist,
 				m->learned_exit_changes,
 				m->learned_exit_trips, out->cold);

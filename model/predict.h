@@ -168,24 +168,20 @@ struct model_prediction {
  * loop_exit_miss_cycles and learned_exit_changes; a machine file gives its
  * own core's figures there, and the model uses those) */
 
-/* Rows (block rows of height r, counted in blocks of width c; r = c = 1
- * for CSR) whose length differs from the previous one's. */
-double model_spmv_length_changes(const struct csr *a, unsigned r,
-				 unsigned c);
-/* The same changes by the block row's blocks (at least its nonzeros over
- * r * c) in hist, as model_exit_unlearned_hist takes it; returns the
- * changes. */
+/* Block rows of height r whose nonzero count differs from the previous
+ * one's (the loop exits of BCSR r x c that change), returned; hist (as
+ * model_exit_unlearned_hist takes it) gets them by the block row's
+ * blocks (at least its nonzeros over r * c). */
 double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 			      double *hist);
 /* CSR: rows whose pair count (len / 2) differs from the previous row's,
  * plus rows whose parity differs: the exits of the compiled loop, which
  * runs pairs of nonzeros then an odd remainder, that differ.  *branches
  * (if not NULL): the conditional branches one run executes (3 per row
- * plus one per pair). */
-double model_spmv_csr_exit_changes(const struct csr *a, double *branches);
-/* The same, with the changes by the ending row's pairs (hist, as
- * model_exit_unlearned_hist takes it, MODEL_EXIT_TMAX + 1 entries). */
-double model_spmv_csr_exit_hist(const struct csr *a, double *hist);
+ * plus one per pair); hist (if not NULL, MODEL_EXIT_TMAX + 1 entries):
+ * the changes by the pairs of the row they end. */
+double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
+				   double *hist);
 /* Share of the loop-exit changes (CSR rows, BCSR block rows) that
  * mispredict: 1 cold; warm 0 up to
  * 'learned' changes per run (the machine's learned_exit_changes), then

@@ -269,11 +269,11 @@ static void test_csr_exit_changes(void)
 	a.cols = 13;
 	a.nnz = 13;
 	a.row_ptr = rp;
-	T_NEAR(model_spmv_csr_exit_changes(&a, &b), 8, 0);
+	T_NEAR(model_spmv_csr_exit_changes(&a, &b, NULL), 8, 0);
 	/* 3 per row + pairs 0 + 1 + 1 + 1 + 2 + 0 */
 	T_NEAR(b, 23, 0);
 	a.rows = 0;
-	T_NEAR(model_spmv_csr_exit_changes(&a, NULL), 0, 0);
+	T_NEAR(model_spmv_csr_exit_changes(&a, NULL, NULL), 0, 0);
 	T_NEAR(model_exit_unlearned(1e9, MODEL_LEARNED_EXIT_CHANGES, 1),
 	       1, 0);
 	T_NEAR(model_exit_unlearned(MODEL_LEARNED_EXIT_CHANGES,
@@ -327,7 +327,7 @@ static void test_exit_trips(void)
 	if (a.rows) {
 		double hist[MODEL_EXIT_TMAX + 1];
 
-		model_spmv_csr_exit_hist(&a, hist);
+		model_spmv_csr_exit_changes(&a, NULL, hist);
 		T_NEAR(hist[40], 2, 0);
 		matrix_csr_release(&a);
 	}
@@ -353,7 +353,7 @@ static void test_exit_trips(void)
 	if (a.rows) {
 		double hist[MODEL_EXIT_TMAX + 1];
 
-		model_spmv_csr_exit_hist(&a, hist);
+		model_spmv_csr_exit_changes(&a, NULL, hist);
 		T_NEAR(pr->branch_misses, model_exit_unlearned_hist(hist,
 		       m.learned_exit_changes, 20, 0), 1e-9);
 		matrix_csr_release(&a);
