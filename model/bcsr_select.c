@@ -107,7 +107,6 @@
  * consecutive block rows, per block width c. */
 struct rcount {
 	double nb[8];
-	double changes[8];
 	double ch_hist[8][MODEL_EXIT_TMAX + 1]; /* the changes by the
 						    block count of the
 						    block row they end */
@@ -229,7 +228,7 @@ static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
 {
 	uint64_t pos[8], end[8], acc = 0;
 	unsigned k, nr = (unsigned)(i1 - i0), inacc = 0;
-	int64_t jn = -1, p;
+	int64_t jn, p;
 
 	for (k = 0; k < 8; k++)
 		cnt[k] = 0;
@@ -271,7 +270,7 @@ static void count_r(struct job *jb, unsigned r)
 	struct rcount *rc = &jb->rc[r - 1];
 	uint64_t brows = (a->rows + r - 1) / r, nruns_all, nruns, k, b;
 	uint64_t run_len = RUN_BROWS, s_brows = 0, s_pairs = 0;
-	double s_nb[8] = { 0 }, s_ch[8] = { 0 }, s_nz = 0;
+	double s_nb[8] = { 0 }, s_nz = 0, ch_scale;
 	double s_hist[8][MODEL_EXIT_TMAX + 1];
 	double *run_nb = NULL, *run_nz = NULL;
 	unsigned c;
@@ -306,12 +305,9 @@ static void count_r(struct job *jb, unsigned r)
 			brow_count8(a, i0, i1, cnt);
 			for (c = 0; c < 8; c++) {
 				nbk[c] += (double)cnt[c];
-				if (b > b0 && cnt[c] != prev[c]) {
-					s_ch[c] += 1;
-					s_hist[c][cnt[c] < 1 ? 1 :
-						  cnt[c] >= MODEL_EXIT_TMAX ?
-						  MODEL_EXIT_TMAX : cnt[c]] += 1;
-				}
+				if (b > b0 && cnt[c] != prev[c])
+					s_hist[c][model_exit_bucket(cnt[c])] +=
+						1;
 				prev[c] = cnt[c];
 			}
 			s_brows++;
@@ -329,6 +325,10 @@ static void count_r(struct job *jb, unsigned r)
 		if (run_nz)
 			run_nz[k] = nzk;
 	}
+	/* changes between the sampled pairs of consecutive block rows,
+	 * extrapolated to all pairs */
+	ch_scale = exact || !s_pairs ? 1 :
+		   (double)(brows - 1) / (double)s_pairs;
 	for (c = 0; c < 8; c++) {
 		/* ratio estimator: blocks per nonzero of the sampled runs
 		 * times the nonzeros (blocks follow nonzeros closely) */
@@ -336,12 +336,8 @@ static void count_r(struct job *jb, unsigned r)
 
 		rc->nb[c] = exact || s_nz <= 0 ? s_nb[c] :
 			    ratio * (double)a->nnz;
-		rc->changes[c] = exact || !s_pairs ? s_ch[c] :
-				 s_ch[c] * (double)(brows - 1) /
-				 (double)s_pairs;
 		for (k = 0; k <= MODEL_EXIT_TMAX; k++)
-			rc->ch_hist[c][k] = s_ch[c] > 0 ? s_hist[c][k] *
-					    rc->changes[c] / s_ch[c] : 0;
+			rc->ch_hist[c][k] = s_hist[c][k] * ch_scale;
 		rc->rel_err[c] = 0;
 		if (!exact && nruns > 1 && ratio > 0 && run_nb && run_nz) {
 			double n = (double)nruns, d2 = 0, se;

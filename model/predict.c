@@ -226,8 +226,7 @@ double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 
 		if (len != prev) {
 			n++;
-			hist[tr < 1 ? 1 : tr >= MODEL_EXIT_TMAX ?
-			     MODEL_EXIT_TMAX : tr] += 1;
+			hist[model_exit_bucket(tr)] += 1;
 		}
 		prev = len;
 	}
@@ -244,13 +243,11 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
 		hist[t] = 0;
 	for (i = 0; i < a->rows; i++) {
 		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
-		uint64_t tr = len / 2 < 1 ? 1 : len / 2;
 		unsigned ch = (len / 2 != prev_pairs) + ((len & 1) != prev_odd);
 
 		n += ch;
 		if (hist)
-			hist[tr >= MODEL_EXIT_TMAX ? MODEL_EXIT_TMAX :
-			     (unsigned)tr] += ch;
+			hist[model_exit_bucket(len / 2)] += ch;
 		prev_pairs = len / 2;
 		prev_odd = len & 1;
 		/* pair test, pair loop back edges, remainder test, outer */
@@ -359,27 +356,20 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	    matrix_load(p->input, &a, NULL, NULL) == 0) {
 		if (csr)
 			csr_pairs(&a, &w);
-		out->rows = (double)a.rows;
-		if (!csr) {
-			/* BCSR: block rows whose block count changes,
-			 * learned by warm runs as CSR's exits are */
-			double hist[MODEL_EXIT_TMAX + 1];
+		double hist[MODEL_EXIT_TMAX + 1];
 
+		out->rows = (double)a.rows;
+		/* BCSR: block rows whose block count changes, learned by
+		 * warm runs as CSR's exits are */
+		if (!csr)
 			model_spmv_length_hist(&a, p->block_r, p->block_c,
 					       hist);
-			out->branch_misses = model_exit_unlearned_hist(hist,
-				m->learned_exit_changes,
-				m->learned_exit_trips, out->cold);
-		} else {
-			double hist[MODEL_EXIT_TMAX + 1];
-
-			out->branch_events =
-				model_spmv_csr_exit_changes(&a,
-					&out->branches, hist);
-			out->branch_misses = model_exit_unlearned_hist(hist,
-				m->learned_exit_changes,
-				m->learned_exit_trips, out->cold);
-		}
+		else
+			out->branch_events = model_spmv_csr_exit_changes(&a,
+				&out->branches, hist);
+		out->branch_misses = model_exit_unlearned_hist(hist,
+			m->learned_exit_changes, m->learned_exit_trips,
+			out->cold);
 		matrix_csr_release(&a);
 	}
 	rc = model_kernel_dag(out->symbol, model_machine_core(m), &w,

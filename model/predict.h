@@ -192,6 +192,12 @@ double model_exit_unlearned(double changes, double learned, int cold);
  * change: hist[t] for t = 1 .. MODEL_EXIT_TMAX - 1 iterations,
  * hist[MODEL_EXIT_TMAX] for that many or more (hist[0]: none). */
 #define MODEL_EXIT_TMAX 64
+/* The histogram entry of a loop run of t iterations. */
+static inline unsigned model_exit_bucket(uint64_t t)
+{
+	return t < 1 ? 1 : t >= MODEL_EXIT_TMAX ? MODEL_EXIT_TMAX :
+	       (unsigned)t;
+}
 /* The mispredicted exits of a run with these changes: each change of trip
  * count t is learned while the run's changes stay within the predictor's
  * capacity for loops of t iterations, learned * min(1, (trips / t)^3)
