@@ -750,7 +750,7 @@ static void test_bcsr_select(void)
 {
 	struct machine m;
 	struct csr a;
-	struct model_bcsr_result *res = calloc(1, sizeof(*res));
+	struct model_bcsr_result *res = calloc(1, sizeof(*res)), *res2;
 	struct model_bcsr_opts o = { 0 };
 	uint64_t nb[MATRIX_MAX_BLOCK][MATRIX_MAX_BLOCK];
 	unsigned i;
@@ -774,6 +774,20 @@ static void test_bcsr_select(void)
 	T_CHECK(res->pick < 64);
 	T_NEAR(res->speedup, res->shape[0].cycles /
 	       res->shape[res->pick].cycles, 1e-12);
+	/* again in the same process: the in-core points come from the
+	 * kept buffer (shared by reference), and every figure is the same */
+	res2 = calloc(1, sizeof(*res2));
+	T_CHECK(res2 != NULL);
+	if (res2) {
+		T_CHECK(model_bcsr_select(&m, &a, &o, res2, NULL) == 0);
+		T_CHECK(res2->incore_cached);
+		T_EQ_U64(res2->pick, res->pick);
+		for (i = 0; i < 64; i++)
+			T_CHECK(memcmp(&res2->shape[i].cycles,
+				       &res->shape[i].cycles,
+				       sizeof(double)) == 0);
+		free(res2);
+	}
 	matrix_csr_release(&a);
 
 	/* sampled: 10% of the rows */
