@@ -227,7 +227,9 @@ static void print_table(FILE *f, const struct machine *m,
 			fprintf(f, "  %-28s %14.0f\n", lab, o->t_link[i]);
 		}
 		fprintf(f, "  %-28s %14.0f  (transfers overlap: max of "
-			"S_DAG(memory) and the lines)\n", "memory side", o->memory_side);
+			"S_DAG(memory) + irregular lines from beyond L2, "
+			"and each link's lines)\n", "memory side",
+			o->memory_side);
 	} else {
 		fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
 	}

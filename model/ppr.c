@@ -23,6 +23,24 @@
  *   slowest of S_DAG(memory) and each link's time: the regular bytes that
  *   cross the link (those from its origin level and beyond) plus the
  *   irregular misses into that level, at the link's bandwidth.
+ * - With overlap, irregular lines that come from beyond L2 (the eq. 3
+ *   terms of the links into L2, L3, ...) are also added to S_DAG(memory):
+ *   their addresses come from loads (x[col[k]]), so no prefetcher fetches
+ *   them ahead, and an L3 or memory latency (50 cycles, 200 ns) is more
+ *   than the reorder window covers; the L2 latency of L1's irregular
+ *   misses (14 cycles) is covered.  Measured here (2026-11-24 night,
+ *   uniform random CSR, 15 per row, least of 3 runs): with x in L2 (64-512
+ *   KB) an L1 miss of x costs 0.5-0.9 cycles beyond S_DAG(memory) (the
+ *   link gives it 1 cycle, hidden under the max); with x in L3 (1-8 MB)
+ *   an L2 miss of x costs 3-13 cycles (the link gives 2.5, hidden before).
+ *   Against the stored SpMV measurements (bench/predict_spmv.sh, 42
+ *   matrices, 5 sets) the worst |error| went from 41.6 / 46.2 / 57.3 /
+ *   38.8 / 37.9% to 30.3 / 38.8 / 57.3 / 26.9 / 27.3% (rmat scale 18
+ *   -39% -> -27%), the median moved by -0.2 to +0.5 points.  Adding L1's
+ *   irregular misses too fits random x better but over-predicts
+ *   FEM-ordered x, whose near-sequential misses the hardware does
+ *   prefetch (wing -26% -> +26%, MIT8 -2% -> +15%); convolution has no
+ *   irregular lines and is unchanged.
  * - Beyond the paper: S_DAG(compute) and S_DAG(memory) are schedules of
  *   half the loop each, so a loop-carried chain through both (load ->
  *   multiply -> add -> next load's address) is in neither; when the caller
@@ -123,7 +141,13 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 					reg_link[i] +=
 						in->regular_by_origin[o];
 		}
-		out->memory_side = in->memory_cycles;
+		double t_far = 0;
+
+		/* irregular lines from beyond L2 are not hidden: added to
+		 * the memory instructions (notes) */
+		for (i = 1; i < in->nlevels; i++)
+			t_far += out->t_irr_level[i];
+		out->memory_side = in->memory_cycles + t_far;
 		for (i = 0; i < in->nlevels; i++) {
 			out->t_link[i] = (reg_link[i] +
 					  in->irregular_misses[i] *
@@ -140,7 +164,9 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 	if (in->compute_cycles >= out->memory_side)
 		out->bottleneck = MODEL_BOUND_COMPUTE;
 	else if (in->overlap && out->link_max < 0)
-		out->bottleneck = MODEL_BOUND_MEMORY_INSTR;
+		out->bottleneck = out->memory_side - in->memory_cycles >
+				  in->memory_cycles ? MODEL_BOUND_IRREGULAR :
+				  MODEL_BOUND_MEMORY_INSTR;
 	else if (in->overlap)
 		out->bottleneck = in->irregular_misses[out->link_max] *
 				  in->line_size * 2 > out->t_link[out->link_max] *

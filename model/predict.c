@@ -21,10 +21,12 @@
  *   level they go to (y of SpMV, conv output).  Write-backs still dirty at
  *   the end of the run are not counted (they happen after the kernel).
  * - eq. (3), irregular misses: one line per miss at each level at that
- *   level's incoming bandwidth, as the paper; the latency of irregular
- *   misses is taken as overlapped by memory-level parallelism (out-of-order
- *   cores keep 10-20 misses in flight), which holds for SpMV's x because
- *   its addresses come from col_idx loads that run far ahead.
+ *   level's incoming bandwidth, as the paper.  Where the machine's
+ *   transfers overlap (model/ppr.c), the latency of the irregular misses
+ *   L2 serves is taken as overlapped by memory-level parallelism (the
+ *   col_idx loads that give x's addresses run far ahead), and the lines
+ *   from beyond L2 are added to the memory instructions (measured: their
+ *   latency is not hidden; model/ppr.c's notes).
  * - Branch mispredictions (the paper is silent): SpMV's inner loop ends
  *   where the predictor does not expect it when a row is not as long as
  *   the previous one (proxy for block rows: the nonzeros of the r rows);

@@ -220,12 +220,21 @@ static void test_ppr_overlap(void)
 		 * 1000 + 10300) */
 		{ __LINE__, { 0, 6400, 6400, 128000 }, { 0, 0, 0 }, 10000, 2,
 		  MODEL_BOUND_REGULAR },
-		/* 3000 irregular L3 misses: (128000 + 192000) / 12.8 */
+		/* 3000 irregular L3 misses: (128000 + 192000) / 12.8 on the
+		 * link, above 1000 + 192000 / 12.8 = 16000 */
 		{ __LINE__, { 0, 6400, 6400, 128000 }, { 0, 0, 3000 }, 25000, 2,
 		  MODEL_BOUND_IRREGULAR },
 		/* 1000 irregular L1 misses: (6400 + 64000) / 64 = 1100 */
 		{ __LINE__, { 0, 6400, 0, 0 }, { 1000, 0, 0 }, 1100, 0,
 		  MODEL_BOUND_IRREGULAR },
+		/* 1000 irregular L2 misses (from L3): their 64000 / 32 =
+		 * 2000 cycles are added to the memory instructions, 3000,
+		 * above every link (L2's is the same 2000) */
+		{ __LINE__, { 0, 6400, 0, 0 }, { 1000, 1000, 0 }, 3000, -1,
+		  MODEL_BOUND_IRREGULAR },
+		/* 200 of them: 1000 + 400, the memory instructions dominate */
+		{ __LINE__, { 0, 6400, 0, 0 }, { 200, 200, 0 }, 1400, -1,
+		  MODEL_BOUND_MEMORY_INSTR },
 	};
 	unsigned r, k;
 
