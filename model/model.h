@@ -54,7 +54,8 @@ struct model_ppr_in {
 				     S_DAG(L,S) + T_regular + T_irregular;
 				     1: transfers overlap each other and the
 				     memory instructions (AMD Zen), memory
-				     side = max(S_DAG(L,S), slowest link),
+				     side = max(S_DAG(L,S) + the irregular
+				     lines from beyond L2, slowest link),
 				     each link carrying the regular and
 				     irregular lines that cross it */
 	unsigned nlevels;
@@ -69,7 +70,8 @@ struct model_ppr_out {
 	double t_irregular;   /* eq. 3, cycles */
 	double t_irr_level[MODEL_MAX_LEVELS]; /* eq. 3 term per level */
 	double memory_side;   /* S_DAG(L,S) + T_regular + T_irregular, or
-				 with overlap the max of S_DAG(L,S) and
+				 with overlap the max of S_DAG(L,S) plus
+				 the irregular terms beyond L2, and
 				 t_link[] */
 	double t_link[MODEL_MAX_LEVELS]; /* overlap: cycles of the lines
 					    crossing into level i */
