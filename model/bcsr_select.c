@@ -255,31 +255,6 @@ static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
 
 	for (k = 0; k < 8; k++)
 		cnt[k] = 0;
-	if (nr == 1) {
-		/* one row: its columns in order, no merge (a column held
-		 * twice gives d = 0, as the merge's repeat does) */
-		const uint32_t *cj = a->col_idx + a->row_ptr[i0];
-		uint64_t n = a->row_ptr[i0 + 1] - a->row_ptr[i0], t;
-
-		if (!n)
-			return;
-		for (k = 0; k < 8; k++)
-			cnt[k] = 1;
-		for (t = 1; t < n; t++) {
-			uint32_t j = cj[t], d = j - cj[t - 1];
-
-			acc += spread8[d >= 8 ? 0xff : newblk[j % 840][d]];
-			if (++inacc == 255) {
-				for (k = 0; k < 8; k++)
-					cnt[k] += acc >> (8 * k) & 0xff;
-				acc = 0;
-				inacc = 0;
-			}
-		}
-		for (k = 0; k < 8; k++)
-			cnt[k] += acc >> (8 * k) & 0xff;
-		return;
-	}
 	for (k = 0; k < nr; k++) {
 		pos[k] = a->row_ptr[i0 + k];
 		end[k] = a->row_ptr[i0 + k + 1];
