@@ -106,7 +106,6 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
-#include <stddef.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -1054,13 +1053,12 @@ static void pt_unpack(struct model_nest_points *p, const double *v)
  * of another size, magic, key, count or sum is recomputed; one written
  * on a machine of the other byte order fails the key.
  */
-struct cache_file {
+struct cache_head {
 	char magic[24];
 	uint64_t key;
 	uint64_t nvals;
 	uint64_t sum;
-	double v[64][NPT_VALS];
-};
+};                      /* then double v[64][NPT_VALS] */
 
 /* The cache file's check sum: FNV-1a's step over the values' 64-bit
  * words, not their bytes (eight times fewer multiplies: 21 KB is 10 us,
@@ -1083,9 +1081,9 @@ static uint64_t vals_sum(const double *v)
 static int cache_read(uint64_t key, double (*pv)[NPT_VALS])
 {
 	char path[4200], extra;
-	struct cache_file hd;
+	struct cache_head hd;
 	struct iovec iov[3];
-	const size_t hlen = offsetof(struct cache_file, v);
+	const size_t hlen = sizeof(hd), vlen = sizeof(*pv) * 64;
 	unsigned i;
 	ssize_t n;
 	int fd, ok;
@@ -1099,12 +1097,12 @@ static int cache_read(uint64_t key, double (*pv)[NPT_VALS])
 	iov[0].iov_base = &hd;
 	iov[0].iov_len = hlen;
 	iov[1].iov_base = pv;
-	iov[1].iov_len = sizeof(hd.v);
+	iov[1].iov_len = vlen;
 	iov[2].iov_base = &extra;
 	iov[2].iov_len = 1;
 	n = readv(fd, iov, 3);
 	close(fd);
-	ok = n == (ssize_t)(hlen + sizeof(hd.v)) &&
+	ok = n == (ssize_t)(hlen + vlen) &&
 	     memcmp(hd.magic, CACHE_MAGIC, sizeof(CACHE_MAGIC)) == 0 &&
 	     hd.key == key && hd.nvals == NPT_VALS &&
 	     hd.sum == vals_sum(&pv[0][0]);
@@ -1189,28 +1187,23 @@ static void cache_prune(const char *path)
 static void cache_write(uint64_t key, double (*pv)[NPT_VALS])
 {
 	char path[4200], tmp[4300];
-	struct cache_file *cf;
+	struct cache_head hd;
 	FILE *f;
 	int ok;
 
 	if (!cache_path(key, path, sizeof(path), 1))
 		return;
-	cf = calloc(1, sizeof(*cf));
-	if (!cf)
-		return;
-	memcpy(cf->magic, CACHE_MAGIC, sizeof(CACHE_MAGIC));
-	cf->key = key;
-	cf->nvals = NPT_VALS;
-	memcpy(cf->v, pv, sizeof(cf->v));
-	cf->sum = vals_sum(&cf->v[0][0]);
+	memset(&hd, 0, sizeof(hd));
+	memcpy(hd.magic, CACHE_MAGIC, sizeof(CACHE_MAGIC));
+	hd.key = key;
+	hd.nvals = NPT_VALS;
+	hd.sum = vals_sum(&pv[0][0]);
 	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
 	f = fopen(tmp, "wb");
-	if (!f) {
-		free(cf);
+	if (!f)
 		return;
-	}
-	ok = fwrite(cf, sizeof(*cf), 1, f) == 1;
-	free(cf);
+	ok = fwrite(&hd, sizeof(hd), 1, f) == 1 &&
+	     fwrite(pv, sizeof(*pv), 64, f) == 64;
 	if (fclose(f) != 0)
 		ok = 0;
 	if (!ok || rename(tmp, path) != 0)
