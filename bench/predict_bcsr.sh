@@ -12,7 +12,9 @@
 #   kernels are computed once per machine and executable (cached, see
 #   model/bcsr_select.c) before the loop; their one-time cost is printed
 #   apart.  Measured figures: least thread CPU time per SpMV over
-#   ROUNDS rounds x REPS samples (ppr bcsr --measure).
+#   ROUNDS rounds x REPS samples (ppr bcsr --measure), the samples spread
+#   over the kernels' four code placements, the fastest kept
+#   (kernels/README.md).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}

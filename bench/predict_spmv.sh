@@ -1,6 +1,7 @@
 #!/bin/sh
 # predict_spmv.sh - CSR SpMV time, predicted (PPR, ECM, Roofline) vs
-# measured (`ppr measure`, median of REPS warm runs; the least of ROUNDS
+# measured (`ppr measure`, median of REPS warm runs of the kernel's
+# fastest code placement, kernels/README.md; the least of ROUNDS
 # such medians, default 3, since on a shared machine a neighbour only
 # slows a round) on the medium matrices and a few generated ones; errors
 # side by side, median absolute error and the worst per model.

@@ -94,9 +94,15 @@ static const char usage_text[] =
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
 
+/* Code placements timed per shape (kernel_run_code_offsets; 4). */
+#define KERN_PLACES 4
+
 struct meas {
 	int have;
-	double gflops[64];
+	double gflops[64];	/* at the shape's fastest code placement */
+	/* per code placement (kernels.h); 0 when none was timed */
+	double gflops_at[64][KERN_PLACES];
+	unsigned nplaces;	/* placed copies timed (0: the linker's) */
 	double csr_time_s;   /* one CSR SpMV: median CPU time */
 	unsigned best;
 };
@@ -112,23 +118,27 @@ static double cpu_now(void)
 }
 
 #define MEAS_SAMPLE_S 2e-4  /* a sample runs the kernel at least this long */
+#define PLACE_CYCLE (-2)    /* measure_round: every code placement in turn */
 
 /*
  * One round of one shape (r = c = 0: the CSR kernel): build the run on the
  * loaded matrix, one untimed run, then reps samples of n back-to-back
  * SpMVs (n so that a sample lasts MEAS_SAMPLE_S); the least CPU time per
- * SpMV.  times[] gets every sample's time per SpMV when not NULL.
+ * SpMV.  times[] gets every sample's time per SpMV when not NULL.  place:
+ * the code placement (kernel_run_set_code_offset), or PLACE_CYCLE for
+ * sample k at placement (cycle0 + k) mod the copies, with min_at[] (when
+ * not NULL) the least time per placement.
  */
 static int measure_round(const struct csr *a, const char *input,
-			 unsigned r, unsigned c, unsigned reps,
-			 double *min_s, double *times, double *flops,
-			 struct ppr_err *err)
+			 unsigned r, unsigned c, unsigned reps, int place,
+			 unsigned cycle0, double *min_s, double *times,
+			 double *flops, double *min_at, struct ppr_err *err)
 {
 	struct kernel_params p;
 	struct kernel_run *run = NULL;
 	unsigned k, n, i;
 	double t0, t1, best = INFINITY;
-	int rc;
+	int rc, nplace;
 
 	memset(&p, 0, sizeof(p));
 	p.kernel = r ? "spmv-bcsr" : "spmv-csr";
@@ -139,6 +149,9 @@ static int measure_round(const struct csr *a, const char *input,
 	rc = kernel_run_new(&p, &run, err);
 	if (rc)
 		return rc;
+	nplace = kernel_run_code_offsets(run);
+	if (place != PLACE_CYCLE)
+		kernel_run_set_code_offset(run, place);
 	kernel_run_reset(run);
 	t0 = cpu_now();
 	kernel_run_native(run);
@@ -149,7 +162,13 @@ static int measure_round(const struct csr *a, const char *input,
 						fmax(t1 - t0, 1e-8)));
 	for (k = 0; k < reps; k++) {
 		double t;
+		int pk = -1;
 
+		if (place == PLACE_CYCLE && nplace > 0) {
+			pk = (int)((cycle0 + k) % (unsigned)nplace);
+			kernel_run_set_code_offset(run, pk);
+			kernel_run_native(run);
+		}
 		t0 = cpu_now();
 		for (i = 0; i < n; i++)
 			kernel_run_native(run);
@@ -159,6 +178,8 @@ static int measure_round(const struct csr *a, const char *input,
 			times[k] = t;
 		if (t < best)
 			best = t;
+		if (min_at && pk >= 0 && pk < KERN_PLACES && t < min_at[pk])
+			min_at[pk] = t;
 	}
 	*flops = kernel_run_flops(run);
 	kernel_run_free(run);
@@ -173,17 +194,31 @@ static int cmp_dbl(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* The CSR SpMV time for the cost: median of reps samples (CPU time). */
+/*
+ * The CSR SpMV time for the cost: median of reps samples (CPU time) of the
+ * fastest code placement (two samples of each decide which), so the cost
+ * divides by what CSR can do, not by a slow placement's time.
+ */
 static int measure_csr(const struct csr *a, const char *input,
 		       unsigned reps, double *median_s, struct ppr_err *err)
 {
-	double *t = calloc(reps, sizeof(*t)), mn, fl;
-	int rc;
+	double *t = calloc(reps > 2 ? reps : 2, sizeof(*t)), mn, fl;
+	double at[KERN_PLACES];
+	int rc, k, best = -1;
 
 	if (!t)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
-	rc = measure_round(a, input, 0, 0, reps, &mn, t, &fl, err);
+	for (k = 0; k < KERN_PLACES; k++)
+		at[k] = INFINITY;
+	rc = measure_round(a, input, 0, 0, 2 * KERN_PLACES, PLACE_CYCLE, 0,
+			   &mn, NULL, &fl, at, err);
+	for (k = 0; !rc && k < KERN_PLACES; k++)
+		if (at[k] < INFINITY && (best < 0 || at[k] < at[best]))
+			best = k;
+	if (!rc)
+		rc = measure_round(a, input, 0, 0, reps, best, 0, &mn, t, &fl,
+				   NULL, err);
 	if (!rc) {
 		qsort(t, reps, sizeof(*t), cmp_dbl);
 		*median_s = reps % 2 ? t[reps / 2] :
@@ -218,18 +253,25 @@ static double sample_run(struct kernel_run *run, unsigned n)
  * alike: small matrices keep the 64 BCSR copies and take one sample of
  * each shape in turn (rounds x reps passes, each in a different order);
  * larger ones run `rounds` rounds over the shapes (reps samples each,
- * rebuilt each round), each round in a different order.
+ * rebuilt each round), each round in a different order.  Each shape's
+ * samples go to its code placements in turn (kernels/spmv_place.c: the
+ * same kernel can run up to 2x faster at another offset in its cache
+ * line), and its figure is the fastest placement's: the shape's speed,
+ * not the build's luck.
  */
 static int measure_all(const struct csr *a, const char *input,
 		       unsigned reps, unsigned rounds, struct meas *me,
 		       struct ppr_err *err)
 {
-	double best_t[64], fl = 0;
-	unsigned k, i, rd;
+	double best_t[64], at[64][KERN_PLACES], fl = 0;
+	unsigned k, i, rd, j, nplace = 0;
 	int rc = 0;
 
-	for (i = 0; i < 64; i++)
+	for (i = 0; i < 64; i++) {
 		best_t[i] = INFINITY;
+		for (j = 0; j < KERN_PLACES; j++)
+			at[i][j] = INFINITY;
+	}
 	if (a->nnz <= KEEP_ALL_NNZ) {
 		struct kernel_run *run[64] = { NULL };
 		unsigned n[64], pass, npass = rounds * reps;
@@ -249,6 +291,9 @@ static int measure_all(const struct csr *a, const char *input,
 			rc = kernel_run_new(&p, &run[i], err);
 			if (rc)
 				break;
+			nplace = (unsigned)kernel_run_code_offsets(run[i]);
+			if (nplace > KERN_PLACES)
+				nplace = KERN_PLACES;
 			kernel_run_reset(run[i]);
 			t = sample_run(run[i], 1);
 			n[i] = t < MEAS_SAMPLE_S ?
@@ -256,6 +301,9 @@ static int measure_all(const struct csr *a, const char *input,
 							   fmax(t, 1e-8))) : 1;
 			fl = kernel_run_flops(run[i]);
 		}
+		/* every placement at least once */
+		if (npass < nplace)
+			npass = nplace;
 		for (pass = 0; pass < npass && !rc; pass++) {
 			progress(pass + 1 == npass,
 				 "ppr bcsr: measuring pass %u/%u", pass + 1,
@@ -267,6 +315,9 @@ static int measure_all(const struct csr *a, const char *input,
 				 * other pass backwards */
 				i = (pass % 2 ? 63 - k : k) + pass * 23;
 				i %= 64;
+				if (nplace)
+					kernel_run_set_code_offset(run[i],
+						(int)(pass % nplace));
 				/* one untimed run first: the previous
 				 * sample was another shape's, and the model
 				 * predicts the steady state of repeated
@@ -276,6 +327,8 @@ static int measure_all(const struct csr *a, const char *input,
 				t = sample_run(run[i], n[i]);
 				if (t < best_t[i])
 					best_t[i] = t;
+				if (nplace && t < at[i][pass % nplace])
+					at[i][pass % nplace] = t;
 			}
 		}
 		for (i = 0; i < 64; i++)
@@ -284,6 +337,9 @@ static int measure_all(const struct csr *a, const char *input,
 		if (rc)
 			return rc;
 	} else {
+		/* every placement at least once */
+		while (rounds * reps < KERN_PLACES)
+			rounds++;
 		for (rd = 0; rd < rounds; rd++)
 			for (k = 0; k < 64; k++) {
 				double t;
@@ -293,8 +349,9 @@ static int measure_all(const struct csr *a, const char *input,
 					 "ppr bcsr: measuring round %u/%u, %ux%u",
 					 rd + 1, rounds, i / 8 + 1, i % 8 + 1);
 				rc = measure_round(a, input, i / 8 + 1,
-						   i % 8 + 1, reps, &t, NULL,
-						   &fl, err);
+						   i % 8 + 1, reps, PLACE_CYCLE,
+						   rd * reps, &t, NULL, &fl,
+						   at[i], err);
 				if (rc) {
 					progress_end();
 					return rc;
@@ -305,6 +362,14 @@ static int measure_all(const struct csr *a, const char *input,
 		progress_end();
 	}
 	me->best = 0;
+	me->nplaces = 0;
+	for (i = 0; i < 64; i++)
+		for (j = 0; j < KERN_PLACES; j++) {
+			me->gflops_at[i][j] = at[i][j] < INFINITY ?
+					      fl / at[i][j] * 1e-9 : 0;
+			if (at[i][j] < INFINITY && j + 1 > me->nplaces)
+				me->nplaces = j + 1;
+		}
 	for (i = 0; i < 64; i++) {
 		me->gflops[i] = best_t[i] > 0 ? fl / best_t[i] * 1e-9 : 0;
 		if (me->gflops[i] > me->gflops[me->best])
@@ -312,6 +377,33 @@ static int measure_all(const struct csr *a, const char *input,
 	}
 	me->have = 1;
 	return 0;
+}
+
+/* The table's line on code placement: the shape it moved most. */
+static void placement_note(FILE *out, const struct meas *me)
+{
+	unsigned i, k, worst = 0;
+	double wr = 1.0;
+
+	for (i = 0; i < 64; i++) {
+		double lo = INFINITY, hi = 0;
+
+		for (k = 0; k < me->nplaces; k++) {
+			double g = me->gflops_at[i][k];
+
+			if (g <= 0)
+				continue;
+			lo = g < lo ? g : lo;
+			hi = g > hi ? g : hi;
+		}
+		if (hi > 0 && hi / lo > wr) {
+			wr = hi / lo;
+			worst = i;
+		}
+	}
+	fprintf(out, "measured at %u code placements per shape, the fastest "
+		"kept; placement moved %ux%u most (%.2fx)\n", me->nplaces,
+		worst / 8 + 1, worst % 8 + 1, wr);
 }
 
 static int cmp_pred(const void *a, const void *b, void *ctx)
@@ -527,7 +619,11 @@ int cmd_bcsr(int argc, char **argv)
 					"SpMV CPU time");
 		cJSON_AddStringToObject(u, "measured_gflops",
 					"10^9 flop/s at the least thread CPU "
-					"time per SpMV over all samples");
+					"time per SpMV over all samples, at "
+					"the shape's fastest code placement");
+		cJSON_AddStringToObject(u, "measured_gflops_by_code_offset",
+					"the same per code placement (key: "
+					"bytes into a 64-byte line)");
 		cJSON_AddNumberToObject(root, "rows", (double)res->rows);
 		cJSON_AddNumberToObject(root, "cols", (double)res->cols);
 		cJSON_AddNumberToObject(root, "nnz", (double)res->nnz);
@@ -593,6 +689,18 @@ int cmd_bcsr(int argc, char **argv)
 			if (me->have)
 				cJSON_AddNumberToObject(o, "measured_gflops",
 							me->gflops[order[i]]);
+			if (me->have && me->nplaces) {
+				cJSON *po = cJSON_AddObjectToObject(o,
+					"measured_gflops_by_code_offset");
+				unsigned k;
+
+				for (k = 0; po && k < me->nplaces; k++) {
+					snprintf(buf, sizeof(buf), "%u",
+						 k * KERNEL_CODE_OFFSET_STEP);
+					cJSON_AddNumberToObject(po, buf,
+						me->gflops_at[order[i]][k]);
+				}
+			}
 			cJSON_AddItemToArray(arr, o);
 		}
 		s = cJSON_Print(root);
@@ -635,6 +743,8 @@ int cmd_bcsr(int argc, char **argv)
 				me->gflops[me->best], me->gflops[res->pick],
 				100 * me->gflops[res->pick] /
 				me->gflops[me->best]);
+		if (me->have && me->nplaces)
+			placement_note(out, me);
 		fprintf(out, "\n%4s %5s %10s %6s %12s %10s%s\n", "rank",
 			"shape", "blocks", "fill", "pred time s", "pred GF/s",
 			me->have ? "  meas GF/s" : "");

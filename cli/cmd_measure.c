@@ -6,6 +6,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,13 @@ static const char usage_text[] =
 	"  --counter-backend perf|fake   (default: env PPR_COUNTERS, else perf)\n"
 	"  --import-papi FILE  read papi_command_line 'EVENT : value' output\n"
 	"  --import-perf FILE  read `perf stat -x,` CSV output\n"
+	"  --code-offset best|linked|0|16|32|48\n"
+	"                      SpMV: which copy of the kernel to time.  The\n"
+	"                      kernels exist at four code placements (offset in\n"
+	"                      bytes into a 64-byte line), which can run at\n"
+	"                      speeds up to 2x apart; best (default) times each\n"
+	"                      briefly and keeps the fastest, linked runs the\n"
+	"                      linker's copy\n"
 	"  --check             compare the result with a plain reference kernel\n"
 	"  --seed S            input values (default fixed)\n"
 	"  --no-simd           conv1d: use the portable fallback, not AVX2\n"
@@ -49,6 +57,7 @@ enum {
 	OPT_KERNEL = 256, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_REPS, OPT_WARMUP,
 	OPT_FLUSH, OPT_FLUSH_MB, OPT_COUNTERS, OPT_BACKEND, OPT_IMPORT_PAPI,
 	OPT_IMPORT_PERF, OPT_CHECK, OPT_SEED, OPT_NO_SIMD, OPT_FORMAT,
+	OPT_CODE_OFFSET,
 };
 
 static const struct option long_opts[] = {
@@ -58,6 +67,7 @@ static const struct option long_opts[] = {
 	{ "n", required_argument, NULL, OPT_N },
 	{ "reps", required_argument, NULL, OPT_REPS },
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "code-offset", required_argument, NULL, OPT_CODE_OFFSET },
 	{ "flush", no_argument, NULL, OPT_FLUSH },
 	{ "flush-mb", required_argument, NULL, OPT_FLUSH_MB },
 	{ "counters", required_argument, NULL, OPT_COUNTERS },
@@ -260,6 +270,70 @@ static int do_import(const char *papi, const char *perf, enum cli_format fmt,
 	return rc ? rc : cli_close_out(out, outpath);
 }
 
+/* "0", "16", "32", "48" -> 0..3; anything else 4. */
+static unsigned code_offset_parse(const char *s)
+{
+	static const char *const offs[] = { "0", "16", "32", "48" };
+	unsigned k;
+
+	for (k = 0; k < 4 && strcmp(s, offs[k]); k++)
+		;
+	return k;
+}
+
+/* The code placement timed, and the screening's least times per copy. */
+static void code_json(cJSON *root, const struct measure_result *res)
+{
+	unsigned k;
+
+	if (res->code_offset < 0) {
+		cJSON_AddStringToObject(root, "code_offset", "linked");
+		return;
+	}
+	cJSON_AddNumberToObject(root, "code_offset",
+				res->code_offset * KERNEL_CODE_OFFSET_STEP);
+	if (res->code_offsets) {
+		cJSON *o = cJSON_AddObjectToObject(root,
+						   "code_offset_screen_min_s");
+
+		for (k = 0; k < res->code_offsets; k++) {
+			char key[8];
+
+			snprintf(key, sizeof(key), "%u",
+				 k * KERNEL_CODE_OFFSET_STEP);
+			cJSON_AddNumberToObject(o, key,
+						res->code_screen_min_s[k]);
+		}
+	}
+}
+
+static void code_table(FILE *out, const struct measure_result *res)
+{
+	unsigned k;
+	double lo = INFINITY, hi = 0;
+
+	if (res->code_offset < 0) {
+		fprintf(out, "%-12s the linker's placement\n", "code");
+		return;
+	}
+	fprintf(out, "%-12s placed %d B into a 64-byte line", "code",
+		res->code_offset * KERNEL_CODE_OFFSET_STEP);
+	if (!res->code_offsets) {
+		fputc('\n', out);
+		return;
+	}
+	fputs(", the fastest of", out);
+	for (k = 0; k < res->code_offsets; k++) {
+		double t = res->code_screen_min_s[k];
+
+		fprintf(out, "%s %u: %.4g s", k ? "," : "",
+			k * KERNEL_CODE_OFFSET_STEP, t);
+		lo = t < lo ? t : lo;
+		hi = t > hi ? t : hi;
+	}
+	fprintf(out, " (slowest/fastest %.2f)\n", lo > 0 ? hi / lo : 0.0);
+}
+
 int cmd_measure(int argc, char **argv)
 {
 	struct kernel_params p;
@@ -283,6 +357,7 @@ int cmd_measure(int argc, char **argv)
 	memset(&err, 0, sizeof(err));
 	mo.reps = 10;
 	mo.warmup = 1;
+	mo.code_mode = MEASURE_CODE_BEST;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "ho:", long_opts, NULL)) != -1) {
@@ -295,6 +370,20 @@ int cmd_measure(int argc, char **argv)
 			break;
 		case OPT_KERNEL:
 			p.kernel = optarg;
+			break;
+		case OPT_CODE_OFFSET:
+			if (!strcmp(optarg, "best")) {
+				mo.code_mode = MEASURE_CODE_BEST;
+			} else if (!strcmp(optarg, "linked")) {
+				mo.code_mode = MEASURE_CODE_LINKED;
+			} else if ((v = code_offset_parse(optarg)) < 4) {
+				mo.code_mode = MEASURE_CODE_FIXED;
+				mo.code_offset = (int)v;
+			} else {
+				return cli_usage_error(usage_text,
+					"measure: --code-offset '%s': expected "
+					"best, linked, 0, 16, 32 or 48", optarg);
+			}
 			break;
 		case OPT_BLOCK:
 			if (kernel_block_parse(optarg, &p.block_r, &p.block_c))
@@ -445,6 +534,9 @@ int cmd_measure(int argc, char **argv)
 	}
 	if (counters && !res.counters_ok)
 		cli_warn("%s (timing still done)", res.counters_why);
+	if (mo.code_mode == MEASURE_CODE_FIXED && res.code_offset < 0)
+		cli_warn("--code-offset: %s has no placed copies; timed the "
+			 "linker's", p.kernel);
 	if (do_check) {
 		kernel_run_reset(run);
 		kernel_run_native(run);
@@ -495,6 +587,7 @@ int cmd_measure(int argc, char **argv)
 		cJSON_AddNumberToObject(root, "gflops", res.gflops);
 		cJSON_AddNumberToObject(root, "gflops_best", res.gflops_best);
 		cJSON_AddNumberToObject(root, "bytes_per_s", res.bytes_per_s);
+		code_json(root, &res);
 		if (check_err >= 0)
 			cJSON_AddNumberToObject(root, "check_max_rel_err",
 						check_err);
@@ -505,6 +598,8 @@ int cmd_measure(int argc, char **argv)
 					"B per run (compulsory)");
 		cJSON_AddStringToObject(units, "gflops", "GFLOP/s");
 		cJSON_AddStringToObject(units, "bytes_per_s", "B/s");
+		cJSON_AddStringToObject(units, "code_offset",
+					"B into a 64-byte line");
 		if (counters)
 			cJSON_AddItemToObject(root, "counters",
 				counters_json(&set, res.counters_ok,
@@ -565,6 +660,7 @@ int cmd_measure(int argc, char **argv)
 		fprintf(out, "%-12s %.4g GB/s (median)   [%.4g MB per run, "
 			"compulsory]\n", "bandwidth", res.bytes_per_s * 1e-9,
 			res.bytes * 1e-6);
+		code_table(out, &res);
 		if (check_err >= 0)
 			fprintf(out, "%-12s max normwise error vs reference "
 				"%.3g\n", "check", check_err);

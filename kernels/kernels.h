@@ -113,6 +113,21 @@ int kernel_run_instrumented(struct kernel_run *r, const struct ppr_sink *sink);
  * to its address in the stream (other pointers are returned as is). */
 uint64_t kernel_run_trace_addr(const struct kernel_run *r, const void *p);
 
+/*
+ * Code placement (kernels/spmv_place.c).  The SpMV kernels also exist as
+ * copies whose code starts KERNEL_CODE_OFFSET_STEP * k bytes into a
+ * 64-byte line (k = 0..3); the speed of a short-row SpMV can differ by
+ * 2x between them.  kernel_run_code_offsets() is how many copies this
+ * run's kernel has (0 for conv and FFT, or when the compiler could not
+ * place code).  kernel_run_set_code_offset(r, k) makes kernel_run_native
+ * run copy k (0..n-1), or the linker's copy (-1, the default); -1 on an
+ * out-of-range k.
+ */
+#define KERNEL_CODE_OFFSET_STEP 16
+int kernel_run_code_offsets(const struct kernel_run *r);
+int kernel_run_set_code_offset(struct kernel_run *r, int k);
+int kernel_run_code_offset(const struct kernel_run *r);
+
 /* Restore the output / in-place data to its initial state (FFT is in
  * place: each repetition transforms the same input). */
 void kernel_run_reset(struct kernel_run *r);
@@ -254,7 +269,16 @@ struct measure_opts {
 	uint64_t flush_bytes;	/* buffer streamed to flush (0: default) */
 	struct counter_backend *counters;	/* NULL: no counters */
 	struct counter_set *set;	/* events to count (opened here) */
+	/* Which copy of the kernel (kernel_run_set_code_offset) is timed:
+	 * MEASURE_CODE_LINKED the linker's; MEASURE_CODE_BEST each placed
+	 * copy first (screen_reps samples each, default 3) and then the
+	 * fastest; MEASURE_CODE_FIXED copy code_offset.  Kernels without
+	 * placed copies always run the linker's. */
+	int code_mode;
+	int code_offset;
+	unsigned screen_reps;
 };
+enum { MEASURE_CODE_LINKED = 0, MEASURE_CODE_BEST, MEASURE_CODE_FIXED };
 
 struct measure_result {
 	unsigned reps;
@@ -263,6 +287,9 @@ struct measure_result {
 	double gflops;		/* flops / median time / 1e9 */
 	double gflops_best;	/* flops / min time / 1e9 */
 	double bytes_per_s;	/* compulsory bytes / median time */
+	int code_offset;	/* copy timed: -1 the linker's, else k */
+	unsigned code_offsets;	/* copies screened (MEASURE_CODE_BEST) */
+	double code_screen_min_s[4];	/* least screening time per copy */
 	int counters_ok;	/* 1 if the set was read */
 	char counters_why[512];	/* otherwise: why not */
 };

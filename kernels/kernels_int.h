@@ -139,6 +139,16 @@ struct kern_bcsr_args {
 	double *y;		/* padded to brows * r */
 };
 
+/*
+ * The native SpMV kernels at KERN_PLACEMENTS controlled code placements
+ * (spmv_place.c): copy k starts 16k bytes into a 64-byte line.
+ * kern_spmv_placements() is KERN_PLACEMENTS, or 0 when the compiler
+ * cannot place code (then the _at functions run the linker's copy).
+ */
+#define KERN_PLACEMENTS 4
+int kern_spmv_placements(void);
+void kern_csr_native_at(const struct kern_csr_args *a, int place);
+void kern_bcsr_native_at(const struct kern_bcsr_args *a, int place);
 void kern_csr_native(const struct kern_csr_args *a);
 void kern_csr_instr(const struct kern_csr_args *a, struct kern_emit *em);
 /* r, c in 1..8; the name of the native function for that shape. */

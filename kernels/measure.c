@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -92,6 +93,49 @@ void kernel_cache_flush(uint64_t bytes)
 	kern_flush_sink = s;
 }
 
+/*
+ * MEASURE_CODE_BEST: time each placed copy of the kernel (one untimed run,
+ * then screen_reps runs; the least) and leave the fastest selected.  The
+ * copies are screened in turn, so a slow spell of the machine can favour
+ * one; the least of several runs makes that unlikely.  With no copies the
+ * linker's runs.
+ */
+static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
+			struct measure_result *res)
+{
+	unsigned n = (unsigned)kernel_run_code_offsets(r), k, i;
+	unsigned sr = opts->screen_reps ? opts->screen_reps : 3;
+	int best = -1;
+
+	if (n > 4)
+		n = 4;
+	for (k = 0; k < n; k++) {
+		double mn = INFINITY;
+
+		kernel_run_set_code_offset(r, (int)k);
+		kernel_run_reset(r);
+		kernel_run_native(r);
+		for (i = 0; i < sr; i++) {
+			double t0, t1;
+
+			kernel_run_reset(r);
+			if (opts->flush)
+				kernel_cache_flush(opts->flush_bytes);
+			t0 = now_s();
+			kernel_run_native(r);
+			t1 = now_s();
+			if (t1 - t0 < mn)
+				mn = t1 - t0;
+		}
+		res->code_screen_min_s[k] = mn;
+		if (best < 0 || mn < res->code_screen_min_s[best])
+			best = (int)k;
+	}
+	res->code_offsets = n;
+	kernel_run_set_code_offset(r, best);
+	res->code_offset = best;
+}
+
 int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		   struct measure_result *res, struct ppr_err *err)
 {
@@ -115,6 +159,14 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		}
 	}
 	t = xmalloc(reps * sizeof(double));
+	res->code_offset = -1;
+	if (opts->code_mode == MEASURE_CODE_FIXED &&
+	    kernel_run_set_code_offset(r, opts->code_offset) == 0)
+		res->code_offset = opts->code_offset;
+	else if (opts->code_mode == MEASURE_CODE_BEST)
+		screen_code(r, opts, res);
+	else
+		kernel_run_set_code_offset(r, -1);
 	for (i = 0; i < warm; i++) {
 		kernel_run_reset(r);
 		kernel_run_native(r);

@@ -48,6 +48,7 @@ struct kernel_run {
 	uint64_t xlen, ylen;
 	struct kern_csr_args csr;
 	struct kern_bcsr_args bcsr;
+	int place;		/* -1: the linker's copy; else spmv_place.c's */
 
 	/* conv1d */
 	float *in, *copies, *out;
@@ -405,6 +406,7 @@ int kernel_run_new(const struct kernel_params *p, struct kernel_run **out,
 				   p->kernel ? p->kernel : "");
 	r = xcalloc(1, sizeof(*r));
 	r->desc = d;
+	r->place = -1;
 	r->p = *p;
 	snprintf(r->input, sizeof(r->input), "%s", p->input ? p->input : "");
 	r->p.input = r->input;
@@ -457,10 +459,16 @@ void kernel_run_native(struct kernel_run *r)
 {
 	switch (r->desc->id) {
 	case KERNEL_SPMV_CSR:
-		kern_csr_native(&r->csr);
+		if (r->place >= 0)
+			kern_csr_native_at(&r->csr, r->place);
+		else
+			kern_csr_native(&r->csr);
 		break;
 	case KERNEL_SPMV_BCSR:
-		kern_bcsr_native(&r->bcsr);
+		if (r->place >= 0)
+			kern_bcsr_native_at(&r->bcsr, r->place);
+		else
+			kern_bcsr_native(&r->bcsr);
 		break;
 	case KERNEL_CONV1D:
 		kern_conv_native(&r->conv, r->use_avx2);
@@ -565,6 +573,26 @@ double kernel_run_bytes(const struct kernel_run *r)
 uint64_t kernel_run_footprint(const struct kernel_run *r)
 {
 	return r->footprint;
+}
+
+int kernel_run_code_offsets(const struct kernel_run *r)
+{
+	if (r->desc->id != KERNEL_SPMV_CSR && r->desc->id != KERNEL_SPMV_BCSR)
+		return 0;
+	return kern_spmv_placements();
+}
+
+int kernel_run_set_code_offset(struct kernel_run *r, int k)
+{
+	if (k < -1 || k >= kernel_run_code_offsets(r))
+		return -1;
+	r->place = k;
+	return 0;
+}
+
+int kernel_run_code_offset(const struct kernel_run *r)
+{
+	return r->place;
 }
 
 const char *kernel_run_symbol(const struct kernel_run *r)

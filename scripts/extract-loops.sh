@@ -7,7 +7,8 @@
 #
 # Native kernels are the noinline functions named kern_* that are not the
 # instrumented twins (*_instr) nor helpers (kern_*_native/_symbol/...):
-# every function whose name starts with kern_ is kept except *_instr; the
+# every function whose name starts with kern_ is kept except *_instr and
+# the placed copies *_at<N> (kernels/spmv_place.c, the same code); the
 # model looks symbols up by name, so extra entries cost only space.
 set -eu
 OBJDUMP=${OBJDUMP:-objdump}
@@ -25,7 +26,7 @@ for obj in "$@"; do
 	/^[0-9a-f]+ <[A-Za-z0-9_.]+>:$/ {
 		flush()
 		s = $2; sub(/^</, "", s); sub(/>:$/, "", s)
-		if (s ~ /^kern_/ && s !~ /_instr$/) {
+		if (s ~ /^kern_/ && s !~ /_instr$/ && s !~ /_at[0-9]+$/) {
 			name = s
 			printf "\t{ \"%s\", \"%s\\n\"\n", s, $0
 		}

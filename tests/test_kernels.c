@@ -51,6 +51,7 @@ static void native_and_instr(const struct kernel_params *p, double tol,
 	const void *out;
 	void *copy;
 	size_t n, es;
+	int k;
 
 	if (!r)
 		return;
@@ -60,6 +61,16 @@ static void native_and_instr(const struct kernel_params *p, double tol,
 	out = kernel_run_output(r, &n, &es);
 	copy = malloc(n * es + 1);
 	memcpy(copy, out, n * es);
+	/* every placed copy of the kernel (spmv_place.c): the same code, so
+	 * bit-identical output */
+	for (k = 0; k < kernel_run_code_offsets(r); k++) {
+		T_CHECK_AT(kernel_run_set_code_offset(r, k) == 0, line);
+		memset((void *)out, 0, n * es);
+		kernel_run_reset(r);
+		kernel_run_native(r);
+		T_CHECK_AT(memcmp(copy, out, n * es) == 0, line);
+	}
+	T_CHECK_AT(kernel_run_set_code_offset(r, -1) == 0, line);
 	memset((void *)out, 0, n * es);
 	kernel_access_count_sink(&cnt, &sink);
 	kernel_run_reset(r);
@@ -461,6 +472,64 @@ static void test_measure(void)
 	kernel_run_free(r);
 }
 
+/*
+ * Code placements: the SpMV kernels have 4 placed copies (0 for conv and
+ * FFT); out-of-range choices are refused; kernel_measure's modes time the
+ * copy asked for, and MEASURE_CODE_BEST keeps the copy whose screening
+ * time was least.
+ */
+static void test_code_offsets(void)
+{
+	struct kernel_params ps = { .kernel = "spmv-bcsr", .block_r = 2,
+				    .block_c = 1,
+				    .input = "gen:random:n=500,per_row=3" };
+	struct kernel_params pf = { .kernel = "fft1d", .n = 64 };
+	struct kernel_run *r = mk(&ps, __LINE__), *f = mk(&pf, __LINE__);
+	struct measure_opts o = { .reps = 3, .warmup = 1 };
+	struct measure_result res;
+	struct ppr_err err;
+	unsigned k;
+
+	if (!r || !f)
+		goto out;
+	T_EQ_U64(kernel_run_code_offsets(r), 4);
+	T_EQ_U64(kernel_run_code_offsets(f), 0);
+	T_CHECK(kernel_run_set_code_offset(r, 4) == -1);
+	T_CHECK(kernel_run_set_code_offset(r, -2) == -1);
+	T_CHECK(kernel_run_set_code_offset(f, 0) == -1);
+	T_CHECK(kernel_run_set_code_offset(f, -1) == 0);
+	T_CHECK(kernel_run_set_code_offset(r, 3) == 0);
+	T_CHECK(kernel_run_code_offset(r) == 3);
+
+	o.code_mode = MEASURE_CODE_BEST;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.code_offsets, 4);
+	T_CHECK(res.code_offset >= 0 && res.code_offset < 4);
+	T_CHECK(kernel_run_code_offset(r) == res.code_offset);
+	for (k = 0; k < 4; k++) {
+		T_CHECK(res.code_screen_min_s[k] > 0);
+		T_CHECK(res.code_screen_min_s[res.code_offset] <=
+			res.code_screen_min_s[k]);
+	}
+	o.code_mode = MEASURE_CODE_FIXED;
+	o.code_offset = 2;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_CHECK(res.code_offset == 2 && res.code_offsets == 0);
+	o.code_mode = MEASURE_CODE_LINKED;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_CHECK(res.code_offset == -1 && kernel_run_code_offset(r) == -1);
+	/* no copies: BEST and FIXED time the linker's */
+	o.code_mode = MEASURE_CODE_BEST;
+	T_CHECK(kernel_measure(f, &o, &res, &err) == 0);
+	T_CHECK(res.code_offset == -1 && res.code_offsets == 0);
+	o.code_mode = MEASURE_CODE_FIXED;
+	T_CHECK(kernel_measure(f, &o, &res, &err) == 0);
+	T_CHECK(res.code_offset == -1);
+out:
+	kernel_run_free(r);
+	kernel_run_free(f);
+}
+
 /* A borrowed, already loaded matrix: same results, not freed by the run. */
 static void test_borrowed_csr(void)
 {
@@ -503,6 +572,7 @@ int main(void)
 	test_conv();
 	test_fft();
 	test_measure();
+	test_code_offsets();
 	test_borrowed_csr();
 	return t_done();
 }

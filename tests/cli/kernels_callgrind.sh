@@ -60,14 +60,14 @@ check_case() {
 		fail=$((fail + 1)); echo "FAIL $label: ppr trace: $(cat "$tmp/trace.err")"; return; }
 	sd1=$(sim_misses "$tmp/k.trc" D1) && sll=$(sim_misses "$tmp/k.trc" LL) || {
 		fail=$((fail + 1)); echo "FAIL $label: ppr sim: $(cat "$tmp/sim.err")"; return; }
-	sym=$("$PPR" measure "$@" --reps 1 --warmup 0 --format csv 2> /dev/null |
+	sym=$("$PPR" measure "$@" --code-offset linked --reps 1 --warmup 0 --format csv 2> /dev/null |
 		awk -F, 'NR == 2 { n = split($0, f, ","); for (i = 1; i <= n; i++) if (f[i] ~ /^kern_/) { print f[i]; exit } }')
 	[ -n "$sym" ] || { fail=$((fail + 1)); echo "FAIL $label: no kernel symbol"; return; }
 	rm -f "$tmp/cg.out"
 	valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 \
 		--D1=32768,8,64 --LL=33554432,16,64 --toggle-collect="$sym" \
 		--callgrind-out-file="$tmp/cg.out" \
-		"$PPR" measure "$@" --reps 1 --warmup 0 --flush --flush-mb 64 \
+		"$PPR" measure "$@" --code-offset linked --reps 1 --warmup 0 --flush --flush-mb 64 \
 		> /dev/null 2> "$tmp/cg.err" || {
 		fail=$((fail + 1)); echo "FAIL $label: valgrind: $(tail -3 "$tmp/cg.err")"; return; }
 	set -- $(awk '/^events:/ { for (i = 2; i <= NF; i++) ev[i - 1] = $i }

@@ -128,5 +128,25 @@ has "$tmp/err" "ppr: error:"
 run 1 measure --kernel fft3d --n 65536
 has "$tmp/err" "needs"
 
+# ---- 6. code placement (--code-offset) ----------------------------------
+# default best: every copy screened, the fastest timed, each copy's time
+run 0 measure --kernel spmv-bcsr --block 2x1 gen:laplace2d:n=30 --reps 3 --format json
+for k in '"code_offset_screen_min_s":' '"0":' '"16":' '"32":' '"48":' \
+	'"code_offset":	"B into a 64-byte line"'; do
+	has "$tmp/out" "$k"
+done
+co=$(jnum code_offset)
+case $co in 0|16|32|48) ok ;; *) bad "code_offset '$co' not 0/16/32/48" ;; esac
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 3 --code-offset 32 --format json
+[ "$(jnum code_offset)" = 32 ] && ok || bad "--code-offset 32 timed $(jnum code_offset)"
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 3 --code-offset linked --format json
+has "$tmp/out" '"code_offset":	"linked"'
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 3
+has "$tmp/out" "the fastest of 0:"
+run 0 measure --kernel fft1d --n 64 --reps 2 --code-offset 16
+has "$tmp/err" "fft1d has no placed copies"
+run 2 measure --kernel spmv-csr gen:laplace2d:n=30 --code-offset 8
+has "$tmp/err" "--code-offset '8': expected best, linked, 0, 16, 32 or 48"
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -97,6 +97,17 @@ tr -d ' \t\n' < "$tmp/b.json" | grep -q '"shape":"3x3","rank":[0-9]*,"nblocks":[
 s=$(jnum "$tmp/bm.json" share_of_best)
 awk -v s="$s" 'BEGIN { exit !(s > 0 && s <= 1) }' && ok || bad "share_of_best '$s'"
 [ "$(grep -c '"measured_gflops":	[0-9]' "$tmp/bm.json")" = 64 ] && ok || bad "measured per shape"
+# each shape measured at its 4 code placements (even with --reps 1), the
+# fastest kept
+if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+for s in d["shapes"]:
+    p=s["measured_gflops_by_code_offset"]
+    assert sorted(p)==["0","16","32","48"], p
+    assert all(v > 0 for v in p.values()), p
+    assert abs(max(p.values())-s["measured_gflops"]) <= 1e-9*s["measured_gflops"], s
+' "$tmp/bm.json" && ok || bad "measured_gflops_by_code_offset"
+else grep -q '"measured_gflops_by_code_offset"' "$tmp/bm.json" && ok || bad "by_code_offset"; fi
 "$PPR" bcsr gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc -eq 2 ] && ok || bad "bcsr no machine: $rc"
 "$PPR" bcsr --machine "$M/zen4-epyc.json" --sample 2 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
