@@ -119,10 +119,28 @@ static double cpu_now(void)
 
 #define MEAS_SAMPLE_S 2e-4  /* a sample runs the kernel at least this long */
 #define PLACE_CYCLE (-2)    /* measure_round: every code placement in turn */
+/*
+ * Untimed runs before a sample: the branch predictor relearns a kernel's
+ * loop exits over its first runs after other code ran (wiki-Vote 1x1, one
+ * run after 5x5 and 3x2: 133, 93, 77, 71, 67, 65, 65, 64 us; 2x1 148, 115,
+ * 59, 55, 54, 54 us; 2026-11-24), and the model predicts the learned state
+ * of repeated SpMVs.  So every sample follows MEAS_WARM_RUNS runs, or a
+ * sample's worth if that is more.
+ */
+#define MEAS_WARM_RUNS 6
+
+/* Untimed runs: MEAS_WARM_RUNS, or n if more. */
+static void warm_runs(struct kernel_run *run, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < (n > MEAS_WARM_RUNS ? n : MEAS_WARM_RUNS); i++)
+		kernel_run_native(run);
+}
 
 /*
  * One round of one shape (r = c = 0: the CSR kernel): build the run on the
- * loaded matrix, one untimed run, then reps samples of n back-to-back
+ * loaded matrix, untimed runs (warm_runs), then reps samples of n back-to-back
  * SpMVs (n so that a sample lasts MEAS_SAMPLE_S); the least CPU time per
  * SpMV.  times[] gets every sample's time per SpMV when not NULL.  place:
  * the code placement (kernel_run_set_code_offset), or PLACE_CYCLE for
@@ -160,14 +178,17 @@ static int measure_round(const struct csr *a, const char *input,
 	if (t1 - t0 < MEAS_SAMPLE_S)
 		n = (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
 						fmax(t1 - t0, 1e-8)));
+	if (place != PLACE_CYCLE || nplace <= 0)
+		warm_runs(run, n);
 	for (k = 0; k < reps; k++) {
 		double t;
 		int pk = -1;
 
 		if (place == PLACE_CYCLE && nplace > 0) {
+			/* new code addresses: the exits are learned anew */
 			pk = (int)((cycle0 + k) % (unsigned)nplace);
 			kernel_run_set_code_offset(run, pk);
-			kernel_run_native(run);
+			warm_runs(run, n);
 		}
 		t0 = cpu_now();
 		for (i = 0; i < n; i++)
@@ -318,12 +339,12 @@ static int measure_all(const struct csr *a, const char *input,
 				if (nplace)
 					kernel_run_set_code_offset(run[i],
 						(int)(pass % nplace));
-				/* one untimed run first: the previous
-				 * sample was another shape's, and the model
+				/* untimed runs first: the previous sample
+				 * was another shape's, and the model
 				 * predicts the steady state of repeated
-				 * SpMVs, not a first run from colder
-				 * levels */
-				kernel_run_native(run[i]);
+				 * SpMVs (caches and learned branches), not
+				 * the first runs from colder levels */
+				warm_runs(run[i], n[i]);
 				t = sample_run(run[i], n[i]);
 				if (t < best_t[i])
 					best_t[i] = t;

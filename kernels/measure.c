@@ -94,12 +94,17 @@ void kernel_cache_flush(uint64_t bytes)
 }
 
 /*
- * MEASURE_CODE_BEST: time each placed copy of the kernel (one untimed run,
- * then screen_reps runs; the least) and leave the fastest selected.  The
+ * MEASURE_CODE_BEST: time each placed copy of the kernel (SCREEN_WARM
+ * untimed runs, then screen_reps runs; the least) and leave the fastest
+ * selected.  The untimed runs let the branch predictor learn the copy's
+ * loop exits (new code addresses start unlearned; it takes about 5 runs
+ * of a short-row SpMV, cli/cmd_bcsr.c).  The
  * copies are screened in turn, so a slow spell of the machine can favour
  * one; the least of several runs makes that unlikely.  With no copies the
  * linker's runs.
  */
+#define SCREEN_WARM 6
+
 static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
 			struct measure_result *res)
 {
@@ -113,8 +118,10 @@ static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
 		double mn = INFINITY;
 
 		kernel_run_set_code_offset(r, (int)k);
-		kernel_run_reset(r);
-		kernel_run_native(r);
+		for (i = 0; i < SCREEN_WARM; i++) {
+			kernel_run_reset(r);
+			kernel_run_native(r);
+		}
 		for (i = 0; i < sr; i++) {
 			double t0, t1;
 
@@ -134,6 +141,11 @@ static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
 	res->code_offsets = n;
 	kernel_run_set_code_offset(r, best);
 	res->code_offset = best;
+	/* the chosen copy's exits learned again before the timed runs */
+	for (i = 0; n && i < SCREEN_WARM; i++) {
+		kernel_run_reset(r);
+		kernel_run_native(r);
+	}
 }
 
 int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
