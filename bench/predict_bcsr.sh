@@ -44,10 +44,20 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 print("in-core schedules: %s (%.3f s)" % ("already cached" if d["incore_cached"]
       else "computed and cached", d["prediction_wall_s"]))' "$tmp/w.json"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-34s %9s %5s %6s %9s %9s %6s %7s\n' matrix nnz pick best \
-	"pick GF" "best GF" share cost
+# probe: the machine's speed before each matrix, as the median of a short
+# CSR SpMV on rows of 2 nonzeros (shared guests have slow spells of
+# minutes in which short-row kernels run up to 2x slower, and some shapes
+# more than others: a matrix measured in one is not comparable)
+probe() {
+	"$PPR" measure --kernel spmv-csr --reps 20 --format csv \
+		gen:random:n=8000,per_row=2,seed=1 2> /dev/null |
+		awk -F, 'NR == 2 { printf "%.2f", $(NF - 4) * 1e6 }'
+}
+printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s\n' matrix nnz pick best \
+	"pick GF" "best GF" share cost "probe us"
 for mtx in $list; do
 	name=$(basename "$mtx")
+	pr=$(probe)
 	if ! "$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" --rounds "$ROUNDS" \
 		--format json "$mtx" > "$tmp/o.json" 2> "$tmp/e"; then
 		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
@@ -59,8 +69,8 @@ g={s["shape"]: s["measured_gflops"] for s in d["shapes"]}
 print(d["pick"], d["measured_best"], d["share_of_best"],
       d["cost_spmv_equivalents"], d["nnz"], g[d["pick"]], g[d["measured_best"]])' "$tmp/o.json")
 	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7
-	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f\n' "$name" "$nnz" \
-		"$pick" "$best" "$pg" "$bg" "$share" "$cost"
+	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %8s\n' "$name" "$nnz" \
+		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$pr"
 	echo "$share $cost" >> "$tmp/all"
 done
 if [ -s "$tmp/all" ]; then
