@@ -81,7 +81,11 @@ static const char usage_text[] =
 	"                       a different order (default 3): rounds x reps\n"
 	"                       samples per shape, interleaved between the\n"
 	"                       shapes; a shape's figure is its least CPU\n"
-	"                       time per SpMV\n"
+	"                       time per SpMV.  Each sample follows untimed\n"
+	"                       runs (the branch predictor relearns the\n"
+	"                       loop exits), and the samples go to the\n"
+	"                       kernel's 4 code placements in turn, the\n"
+	"                       fastest kept (see ppr measure --code-offset)\n"
 	"      --sample F       fraction of rows simulated (default: auto)\n"
 	"      --threads N      threads for the prediction, 1..8 (default:\n"
 	"                       $PPR_THREADS, else the online CPUs, at most\n"
@@ -128,14 +132,23 @@ static double cpu_now(void)
  * sample's worth if that is more.
  */
 #define MEAS_WARM_RUNS 6
+/* ...but a run this long is a warm-up by itself: most of its exits are
+ * learned within it, and 6 runs of a large high-fill shape would take
+ * seconds per sample. */
+#define MEAS_WARM_S 2e-3
 
-/* Untimed runs: MEAS_WARM_RUNS, or n if more. */
+/* Untimed runs: MEAS_WARM_RUNS (or n if more), stopping early once they
+ * have taken MEAS_WARM_S. */
 static void warm_runs(struct kernel_run *run, unsigned n)
 {
-	unsigned i;
+	unsigned i, want = n > MEAS_WARM_RUNS ? n : MEAS_WARM_RUNS;
+	double t0 = cpu_now();
 
-	for (i = 0; i < (n > MEAS_WARM_RUNS ? n : MEAS_WARM_RUNS); i++)
+	for (i = 0; i < want; i++) {
 		kernel_run_native(run);
+		if (cpu_now() - t0 >= MEAS_WARM_S)
+			break;
+	}
 }
 
 /*
