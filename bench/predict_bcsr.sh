@@ -51,7 +51,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 probe() {
 	"$PPR" measure --kernel spmv-csr --reps 20 --format csv \
 		gen:random:n=8000,per_row=2,seed=1 2> /dev/null |
-		awk -F, 'NR == 2 { printf "%.2f", $(NF - 4) * 1e6 }'
+		awk -F, 'NR == 2 { printf "%.2f", $(NF - 5) * 1e6 }'
 }
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s\n' matrix nnz pick best \
 	"pick GF" "best GF" share cost "probe us"

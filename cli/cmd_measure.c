@@ -613,7 +613,7 @@ int cmd_measure(int argc, char **argv)
 
 		fputs("kernel,input,function,reps,time_s [s],time_min_s [s],"
 		      "gflops [GFLOP/s],gflops_best [GFLOP/s],"
-		      "bytes_per_s [B/s]", out);
+		      "bytes_per_s [B/s],code_offset [B]", out);
 		for (i = 0; i < set.n; i++) {
 			char h[COUNTER_NAME_MAX + 16];
 
@@ -629,6 +629,11 @@ int cmd_measure(int argc, char **argv)
 			kernel_run_symbol(run), res.reps, res.time_median_s,
 			res.time_min_s, res.gflops, res.gflops_best,
 			res.bytes_per_s);
+		if (res.code_offset < 0)
+			fputs(",linked", out);
+		else
+			fprintf(out, ",%d", res.code_offset *
+				KERNEL_CODE_OFFSET_STEP);
 		for (i = 0; i < set.n; i++)
 			if (res.counters_ok && set.ev[i].status == COUNTER_OK)
 				fprintf(out, ",%llu",

@@ -75,7 +75,10 @@ has "$tmp/out" "GFLOP/s (median)"
 # ---- 3. SpMV on a generator, CSV ---------------------------------------
 run 0 measure --kernel spmv-bcsr --block 3x3 gen:fem3d:n=6,dof=3 --reps 3 --format csv
 has "$tmp/out" "kernel,input,function,reps,time_s [s]"
+has "$tmp/out" ",bytes_per_s [B/s],code_offset [B]"
 has "$tmp/out" 'spmv-bcsr,"gen:fem3d:n=6,dof=3",kern_spmv_bcsr_3x3,3,'
+# the placement timed ends the row: 0, 16, 32 or 48
+tail -n 1 "$tmp/out" | grep -q -E ',(0|16|32|48)$' && ok || bad "csv code_offset: $(tail -n 1 "$tmp/out")"
 run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --check
 has "$tmp/out" "kern_spmv_csr"
 has "$tmp/out" "max normwise error vs reference"
