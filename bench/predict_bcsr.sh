@@ -11,7 +11,9 @@
 #   matrix's JSON there.  The in-core schedules of the 64
 #   kernels are computed once per machine and executable (cached, see
 #   model/bcsr_select.c) before the loop; their one-time cost is printed
-#   apart.  Measured figures: least thread CPU time per SpMV over
+#   apart.  "moved": ppr bcsr's CSR time before and after the 64 shapes
+#   differ by over 20% (speed_moved), so that matrix's shares are suspect.
+#   Measured figures: least thread CPU time per SpMV over
 #   ROUNDS rounds x REPS samples (ppr bcsr --measure), the samples spread
 #   over the kernels' four code placements, the fastest kept
 #   (kernels/README.md).
@@ -53,8 +55,8 @@ probe() {
 		gen:random:n=8000,per_row=2,seed=1 2> /dev/null |
 		awk -F, 'NR == 2 { printf "%.2f", $(NF - 5) * 1e6 }'
 }
-printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s\n' matrix nnz pick best \
-	"pick GF" "best GF" share cost "probe us"
+printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s %5s\n' matrix nnz pick best \
+	"pick GF" "best GF" share cost "probe us" moved
 for mtx in $list; do
 	name=$(basename "$mtx")
 	pr=$(probe)
@@ -67,10 +69,11 @@ for mtx in $list; do
 	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 g={s["shape"]: s["measured_gflops"] for s in d["shapes"]}
 print(d["pick"], d["measured_best"], d["share_of_best"],
-      d["cost_spmv_equivalents"], d["nnz"], g[d["pick"]], g[d["measured_best"]])' "$tmp/o.json")
-	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7
-	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %8s\n' "$name" "$nnz" \
-		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$pr"
+      d["cost_spmv_equivalents"], d["nnz"], g[d["pick"]], g[d["measured_best"]],
+      "yes" if d.get("speed_moved") else "no")' "$tmp/o.json")
+	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7 mv=$8
+	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %8s %5s\n' "$name" "$nnz" \
+		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$pr" "$mv"
 	echo "$share $cost" >> "$tmp/all"
 done
 if [ -s "$tmp/all" ]; then

@@ -108,6 +108,7 @@ struct meas {
 	double gflops_at[64][KERN_PLACES];
 	unsigned nplaces;	/* placed copies timed (0: the linker's) */
 	double csr_time_s;   /* one CSR SpMV: median CPU time */
+	double csr_after_s;  /* the same after the 64 shapes (--measure) */
 	unsigned best;
 };
 
@@ -413,6 +414,16 @@ static int measure_all(const struct csr *a, const char *input,
 	return 0;
 }
 
+/* Two CSR times of one run more than 20% apart (the guest's slow spells
+ * move short-row SpMVs by up to 2x; repeats on a quiet machine stay within
+ * a few per cent). */
+static int speed_moved(double before, double after)
+{
+	double lo = fmin(before, after), hi = fmax(before, after);
+
+	return lo > 0 && hi > 1.2 * lo;
+}
+
 /* The table's line on code placement: the shape it moved most. */
 static void placement_note(FILE *out, const struct meas *me)
 {
@@ -628,6 +639,20 @@ int cmd_bcsr(int argc, char **argv)
 		rc = cli_error_err(&err);
 		goto done;
 	}
+	/* the CSR time again: a shared machine whose speed moved during the
+	 * measurement makes the shares unreliable, and the user should know */
+	if (do_measure) {
+		if (measure_csr(&a, input, reps, &me->csr_after_s, &err)) {
+			rc = cli_error_err(&err);
+			goto done;
+		}
+		if (speed_moved(me->csr_time_s, me->csr_after_s))
+			cli_warn("the machine's speed moved during the "
+				 "measurement (CSR SpMV %.4g s before the 64 "
+				 "shapes, %.4g s after): the measured shares "
+				 "may be off; measure again on a quieter "
+				 "machine", me->csr_time_s, me->csr_after_s);
+	}
 	matrix_csr_release(&a);
 	for (i = 0; i < 64; i++)
 		order[i] = i;
@@ -682,6 +707,12 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddBoolToObject(root, "incore_cached",
 				      res->incore_cached);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
+		if (me->have) {
+			cJSON_AddNumberToObject(root, "csr_spmv_time_after_s",
+						me->csr_after_s);
+			cJSON_AddBoolToObject(root, "speed_moved",
+				speed_moved(me->csr_time_s, me->csr_after_s));
+		}
 		cJSON_AddNumberToObject(root, "cost_spmv_equivalents", cost);
 		if (me->have) {
 			snprintf(buf, sizeof(buf), "%ux%u", me->best / 8 + 1,

@@ -97,6 +97,9 @@ tr -d ' \t\n' < "$tmp/b.json" | grep -q '"shape":"3x3","rank":[0-9]*,"nblocks":[
 s=$(jnum "$tmp/bm.json" share_of_best)
 awk -v s="$s" 'BEGIN { exit !(s > 0 && s <= 1) }' && ok || bad "share_of_best '$s'"
 [ "$(grep -c '"measured_gflops":	[0-9]' "$tmp/bm.json")" = 64 ] && ok || bad "measured per shape"
+# the CSR time is measured again after the shapes, and whether it moved
+grep -q '"csr_spmv_time_after_s":	[0-9]' "$tmp/bm.json" && ok || bad "csr_spmv_time_after_s"
+grep -q -E '"speed_moved":	(true|false)' "$tmp/bm.json" && ok || bad "speed_moved"
 # each shape measured at its 4 code placements (even with --reps 1), the
 # fastest kept
 if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
