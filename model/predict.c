@@ -60,14 +60,21 @@
  *   random rows are the predictor's worst case; a FEM matrix's rows
  *   repeat their lengths, and its long rows are learned (nasa2910, 30
  *   pairs a row, is predicted within 1% with every exit learned).  So
- *   learned_exit_trips is 20 on zen4-epyc, not the 9 the random rows
- *   suggest: of 9, 16, 20, 24 and 32, scored against two measurement sets
- *   of the 42 matrices of bench/predict_spmv.sh (the evening's 9.0% and
- *   the afternoon's 14.7% median error without the limit), 20 gave the
+ *   learned_exit_trips was 20 on zen4-epyc (now 32, below), not the 9
+ *   the random rows suggest: of 9, 16, 20, 24 and 32, scored against two
+ *   measurement sets of the 42 matrices of bench/predict_spmv.sh (the
+ *   evening's 9.0% and the afternoon's 14.7% median error without the
+ *   limit), 20 gave the
  *   lowest (8.2% and 13.3%); 9 gave 10.6% (FEM rows over-predicted by up
  *   to 26%).  MIT8 went from -21.5% to -7.0%, wiki-Vote from -11.8% to
  *   -0.1%.  A fitted figure: the pattern of the lengths matters as much
- *   as the length, and the model does not see the pattern.
+ *   as the length, and the model does not see the pattern.  Refitted on
+ *   2026-11-25 to 32, against the first measurements taken at the
+ *   kernels' fastest code placement with learned branches
+ *   (kernels/README.md), which run long FEM rows 0-15% faster than the
+ *   linker's placement did: median |error| on two sets 9.7/9.9% with 20,
+ *   9.0/9.2% with 32 (28 to 64 all within 8.3-9.3%); the BCSR selection's
+ *   mean share of the best 0.976/0.968 -> 0.980/0.971 (ct2010 now 4x1).
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit, at
  *   the same branch.loop_exit_miss_cycles as CSR's exits (until
