@@ -98,10 +98,9 @@ void kernel_cache_flush(uint64_t bytes)
  * untimed runs, then screen_reps runs; the least) and leave the fastest
  * selected.  The untimed runs let the branch predictor learn the copy's
  * loop exits (new code addresses start unlearned; it takes about 5 runs
- * of a short-row SpMV, cli/cmd_bcsr.c).  The
- * copies are screened in turn, so a slow spell of the machine can favour
- * one; the least of several runs makes that unlikely.  With no copies the
- * linker's runs.
+ * of a short-row SpMV, cli/cmd_bcsr.c).  The copies are screened in
+ * turn, so a slow spell of the machine can favour one; the least of
+ * several runs makes that unlikely.  With no copies the linker's runs.
  */
 #define SCREEN_WARM 6
 
