@@ -30,37 +30,18 @@
 #endif
 
 #ifdef KERN_HAVE_PLACEMENT
-#undef KERN_NOINLINE
-#undef KSFX
-#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
-				       patchable_function_entry(0, 0)))
-#define KSFX _at0
-#include "kernels/spmv_csr_body.h"
-#include "kernels/spmv_bcsr_all.h"
-
-#undef KERN_NOINLINE
-#undef KSFX
-#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
-				       patchable_function_entry(16, 0)))
-#define KSFX _at16
-#include "kernels/spmv_csr_body.h"
-#include "kernels/spmv_bcsr_all.h"
-
-#undef KERN_NOINLINE
-#undef KSFX
-#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
-				       patchable_function_entry(32, 0)))
-#define KSFX _at32
-#include "kernels/spmv_csr_body.h"
-#include "kernels/spmv_bcsr_all.h"
-
-#undef KERN_NOINLINE
-#undef KSFX
-#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
-				       patchable_function_entry(48, 0)))
-#define KSFX _at48
-#include "kernels/spmv_csr_body.h"
-#include "kernels/spmv_bcsr_all.h"
+#define PLACE_PAD 0
+#define PLACE_SFX _at0
+#include "kernels/spmv_place_one.h"
+#define PLACE_PAD 16
+#define PLACE_SFX _at16
+#include "kernels/spmv_place_one.h"
+#define PLACE_PAD 32
+#define PLACE_SFX _at32
+#include "kernels/spmv_place_one.h"
+#define PLACE_PAD 48
+#define PLACE_SFX _at48
+#include "kernels/spmv_place_one.h"
 
 typedef void (*csr_fn)(const struct kern_csr_args *a);
 typedef void (*bcsr_fn)(const struct kern_bcsr_args *a);
