@@ -98,14 +98,11 @@ static const char usage_text[] =
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
 
-/* Code placements timed per shape (kernel_run_code_offsets; 4). */
-#define KERN_PLACES 4
-
 struct meas {
 	int have;
 	double gflops[64];	/* at the shape's fastest code placement */
 	/* per code placement (kernels.h); 0 when none was timed */
-	double gflops_at[64][KERN_PLACES];
+	double gflops_at[64][KERNEL_CODE_OFFSETS];
 	unsigned nplaces;	/* placed copies timed (0: the linker's) */
 	double csr_time_s;   /* one CSR SpMV: median CPU time */
 	double csr_after_s;  /* the same after the 64 shapes (--measure) */
@@ -213,7 +210,8 @@ static int measure_round(const struct csr *a, const char *input,
 			times[k] = t;
 		if (t < best)
 			best = t;
-		if (min_at && pk >= 0 && pk < KERN_PLACES && t < min_at[pk])
+		if (min_at && pk >= 0 && pk < KERNEL_CODE_OFFSETS &&
+		    t < min_at[pk])
 			min_at[pk] = t;
 	}
 	*flops = kernel_run_flops(run);
@@ -237,18 +235,18 @@ static int cmp_dbl(const void *x, const void *y)
 static int measure_csr(const struct csr *a, const char *input,
 		       unsigned reps, double *median_s, struct ppr_err *err)
 {
-	double *t = calloc(reps > 2 ? reps : 2, sizeof(*t)), mn, fl;
-	double at[KERN_PLACES];
+	double *t = calloc(reps, sizeof(*t)), mn, fl;
+	double at[KERNEL_CODE_OFFSETS];
 	int rc, k, best = -1;
 
 	if (!t)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
-	for (k = 0; k < KERN_PLACES; k++)
+	for (k = 0; k < KERNEL_CODE_OFFSETS; k++)
 		at[k] = INFINITY;
-	rc = measure_round(a, input, 0, 0, 2 * KERN_PLACES, PLACE_CYCLE, 0,
+	rc = measure_round(a, input, 0, 0, 2 * KERNEL_CODE_OFFSETS, PLACE_CYCLE, 0,
 			   &mn, NULL, &fl, at, err);
-	for (k = 0; !rc && k < KERN_PLACES; k++)
+	for (k = 0; !rc && k < KERNEL_CODE_OFFSETS; k++)
 		if (at[k] < INFINITY && (best < 0 || at[k] < at[best]))
 			best = k;
 	if (!rc)
@@ -298,13 +296,13 @@ static int measure_all(const struct csr *a, const char *input,
 		       unsigned reps, unsigned rounds, struct meas *me,
 		       struct ppr_err *err)
 {
-	double best_t[64], at[64][KERN_PLACES], fl = 0;
+	double best_t[64], at[64][KERNEL_CODE_OFFSETS], fl = 0;
 	unsigned k, i, rd, j, nplace = 0;
 	int rc = 0;
 
 	for (i = 0; i < 64; i++) {
 		best_t[i] = INFINITY;
-		for (j = 0; j < KERN_PLACES; j++)
+		for (j = 0; j < KERNEL_CODE_OFFSETS; j++)
 			at[i][j] = INFINITY;
 	}
 	if (a->nnz <= KEEP_ALL_NNZ) {
@@ -327,8 +325,8 @@ static int measure_all(const struct csr *a, const char *input,
 			if (rc)
 				break;
 			nplace = (unsigned)kernel_run_code_offsets(run[i]);
-			if (nplace > KERN_PLACES)
-				nplace = KERN_PLACES;
+			if (nplace > KERNEL_CODE_OFFSETS)
+				nplace = KERNEL_CODE_OFFSETS;
 			kernel_run_reset(run[i]);
 			t = sample_run(run[i], 1);
 			n[i] = t < MEAS_SAMPLE_S ?
@@ -373,7 +371,7 @@ static int measure_all(const struct csr *a, const char *input,
 			return rc;
 	} else {
 		/* every placement at least once */
-		while (rounds * reps < KERN_PLACES)
+		while (rounds * reps < KERNEL_CODE_OFFSETS)
 			rounds++;
 		for (rd = 0; rd < rounds; rd++)
 			for (k = 0; k < 64; k++) {
@@ -399,7 +397,7 @@ static int measure_all(const struct csr *a, const char *input,
 	me->best = 0;
 	me->nplaces = 0;
 	for (i = 0; i < 64; i++)
-		for (j = 0; j < KERN_PLACES; j++) {
+		for (j = 0; j < KERNEL_CODE_OFFSETS; j++) {
 			me->gflops_at[i][j] = at[i][j] < INFINITY ?
 					      fl / at[i][j] * 1e-9 : 0;
 			if (at[i][j] < INFINITY && j + 1 > me->nplaces)

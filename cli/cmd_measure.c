@@ -270,14 +270,19 @@ static int do_import(const char *papi, const char *perf, enum cli_format fmt,
 	return rc ? rc : cli_close_out(out, outpath);
 }
 
-/* "0", "16", "32", "48" -> 0..3; anything else 4. */
+/* "0", "16", "32", "48" -> 0..KERNEL_CODE_OFFSETS-1; anything else
+ * KERNEL_CODE_OFFSETS. */
 static unsigned code_offset_parse(const char *s)
 {
-	static const char *const offs[] = { "0", "16", "32", "48" };
 	unsigned k;
 
-	for (k = 0; k < 4 && strcmp(s, offs[k]); k++)
-		;
+	for (k = 0; k < KERNEL_CODE_OFFSETS; k++) {
+		char b[8];
+
+		snprintf(b, sizeof(b), "%u", k * KERNEL_CODE_OFFSET_STEP);
+		if (!strcmp(s, b))
+			break;
+	}
 	return k;
 }
 
@@ -376,7 +381,7 @@ int cmd_measure(int argc, char **argv)
 				mo.code_mode = MEASURE_CODE_BEST;
 			} else if (!strcmp(optarg, "linked")) {
 				mo.code_mode = MEASURE_CODE_LINKED;
-			} else if ((v = code_offset_parse(optarg)) < 4) {
+			} else if ((v = code_offset_parse(optarg)) < KERNEL_CODE_OFFSETS) {
 				mo.code_mode = MEASURE_CODE_FIXED;
 				mo.code_offset = (int)v;
 			} else {

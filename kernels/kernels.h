@@ -124,6 +124,7 @@ uint64_t kernel_run_trace_addr(const struct kernel_run *r, const void *p);
  * out-of-range k.
  */
 #define KERNEL_CODE_OFFSET_STEP 16
+#define KERNEL_CODE_OFFSETS 4
 int kernel_run_code_offsets(const struct kernel_run *r);
 int kernel_run_set_code_offset(struct kernel_run *r, int k);
 int kernel_run_code_offset(const struct kernel_run *r);
@@ -289,7 +290,8 @@ struct measure_result {
 	double bytes_per_s;	/* compulsory bytes / median time */
 	int code_offset;	/* copy timed: -1 the linker's, else k */
 	unsigned code_offsets;	/* copies screened (MEASURE_CODE_BEST) */
-	double code_screen_min_s[4];	/* least screening time per copy */
+	/* least screening time per copy */
+	double code_screen_min_s[KERNEL_CODE_OFFSETS];
 	int counters_ok;	/* 1 if the set was read */
 	char counters_why[512];	/* otherwise: why not */
 };

@@ -145,7 +145,7 @@ struct kern_bcsr_args {
  * kern_spmv_placements() is KERN_PLACEMENTS, or 0 when the compiler
  * cannot place code (then the _at functions run the linker's copy).
  */
-#define KERN_PLACEMENTS 4
+#define KERN_PLACEMENTS KERNEL_CODE_OFFSETS
 int kern_spmv_placements(void);
 void kern_csr_native_at(const struct kern_csr_args *a, int place);
 void kern_bcsr_native_at(const struct kern_bcsr_args *a, int place);

@@ -111,8 +111,8 @@ static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
 	unsigned sr = opts->screen_reps ? opts->screen_reps : 3;
 	int best = -1;
 
-	if (n > 4)
-		n = 4;
+	if (n > KERNEL_CODE_OFFSETS)
+		n = KERNEL_CODE_OFFSETS;
 	for (k = 0; k < n; k++) {
 		double mn = INFINITY;
 
