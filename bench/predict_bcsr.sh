@@ -83,7 +83,7 @@ measure() {
 		"$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" \
 			--rounds "$ROUNDS" --format json "$1" > "$2" 2> "$tmp/e" ||
 			return 1
-		grep -q '"speed_moved": *true' "$2" || return 0
+		grep -q '"speed_moved":[[:space:]]*true' "$2" || return 0
 		[ "$runs" -gt "$RETRY" ] && return 0
 	done
 }
