@@ -642,6 +642,71 @@ int detect_core_clock(unsigned runs, struct detect_stat *ghz,
 #endif
 }
 
+int detect_clock_windows_summarise(double *ghz, unsigned n,
+				   struct detect_clock_windows *out)
+{
+	unsigned i, fast = 0;
+	struct detect_stat st;
+
+	if (!n)
+		return PPR_EINVAL;
+	summarise(ghz, n, &st);
+	for (i = 0; i < n; i++)
+		if (ghz[i] >= 0.98 * st.max)
+			fast++;
+	out->windows = n;
+	out->fastest_ghz = st.max;
+	out->median_ghz = st.median;
+	out->uninterrupted = (double)fast / n;
+	return 0;
+}
+
+int detect_clock_windows(unsigned n, double window_s,
+			 struct detect_clock_windows *out,
+			 struct ppr_err *err)
+{
+#if defined(__x86_64__)
+	double *v, t0, t;
+	uint64_t iters = 64;
+	unsigned i;
+
+	if (!n || n > 100000 || !(window_s > 0) || window_s > 1)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "clock windows: 1..100000 windows of "
+				   "(0, 1] s");
+	add_chain(1000000); /* let the clock ramp */
+	/* iterations of 100 adds that take about window_s */
+	for (;;) {
+		t0 = now_s();
+		add_chain(iters);
+		t = now_s() - t0;
+		if (t >= window_s / 4 || iters > ((uint64_t)1 << 40))
+			break;
+		iters *= 2;
+	}
+	if (t > 0)
+		iters = (uint64_t)((double)iters * window_s / t) + 1;
+	v = malloc(sizeof(*v) * n);
+	if (!v)
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	for (i = 0; i < n; i++) {
+		t0 = now_s();
+		add_chain(iters);
+		t = now_s() - t0;
+		v[i] = t > 0 ? (double)iters * 100 / t / 1e9 : 0;
+	}
+	detect_clock_windows_summarise(v, n, out);
+	out->window_s = (double)iters * 100 / (out->median_ghz * 1e9);
+	free(v);
+	return 0;
+#else
+	(void)n; (void)window_s; (void)out;
+	return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
+			   "clock measurement needs x86-64");
+#endif
+}
+
 /* ---- FMA peak ------------------------------------------------------- */
 
 #if defined(__x86_64__)

@@ -240,6 +240,31 @@ int detect_core_clock(unsigned runs, struct detect_stat *ghz,
 		      struct ppr_err *err);
 
 /*
+ * The add chains of detect_core_clock in n short windows of about
+ * window_s each.  CPU time also counts time the thread loses to
+ * interruptions (on a shared guest, a few per millisecond), so a window
+ * that contains one runs slow: the fastest windows give the core's clock,
+ * the share of windows within 2% of the fastest how often a run that
+ * short is not interrupted.  detect_core_clock's 20 ms runs nearly always
+ * are: their clock is the rate long runs get.
+ */
+struct detect_clock_windows {
+	unsigned windows;
+	double window_s;        /* measured length of one window */
+	double fastest_ghz, median_ghz;
+	double uninterrupted;   /* share of windows within 2% of the fastest */
+};
+
+int detect_clock_windows(unsigned n, double window_s,
+			 struct detect_clock_windows *out,
+			 struct ppr_err *err);
+
+/* The summary of n per-window clock rates (sorts ghz); PPR_EINVAL when
+ * n is 0.  window_s is left to the caller. */
+int detect_clock_windows_summarise(double *ghz, unsigned n,
+				   struct detect_clock_windows *out);
+
+/*
  * Peak double-precision FMA throughput in flops per cycle, from many
  * independent 256-bit FMA chains (needs AVX2+FMA; PPR_ENOTSUP otherwise).
  */

@@ -201,6 +201,35 @@ static void test_sysfs(void)
 	}
 }
 
+/* The clock-window summary: a guest where 3 windows in 5 run at the core's
+ * clock and the rest lose 10-20% to interruptions. */
+static void test_clock_windows(void)
+{
+	double v[10] = { 3.1, 3.68, 3.3, 3.675, 3.679, 3.6, 3.68, 2.9, 3.65,
+			 3.61 };
+	struct detect_clock_windows cw;
+	struct ppr_err e;
+
+	T_CHECK(detect_clock_windows_summarise(v, 10, &cw) == 0);
+	T_EQ_U64(cw.windows, 10);
+	T_NEAR(cw.fastest_ghz, 3.68, 1e-12);
+	/* sorted: 2.9 3.1 3.3 3.6 3.61 3.65 3.675 3.679 3.68 3.68 */
+	T_NEAR(cw.median_ghz, 0.5 * (3.61 + 3.65), 1e-12);
+	/* within 2% of 3.68 (>= 3.6064): 3.61 3.65 3.675 3.679 3.68 3.68 */
+	T_NEAR(cw.uninterrupted, 0.6, 1e-12);
+	T_CHECK(detect_clock_windows_summarise(v, 0, &cw) == PPR_EINVAL);
+	T_CHECK(detect_clock_windows(0, 2e-4, &cw, &e) == PPR_EINVAL);
+	T_CHECK(detect_clock_windows(10, 0, &cw, &e) == PPR_EINVAL);
+#if defined(__x86_64__)
+	/* a real measurement: its figures are ordered and in range */
+	T_CHECK(detect_clock_windows(20, 5e-5, &cw, &e) == 0);
+	T_EQ_U64(cw.windows, 20);
+	T_CHECK(cw.fastest_ghz >= cw.median_ghz && cw.median_ghz > 0);
+	T_CHECK(cw.uninterrupted > 0 && cw.uninterrupted <= 1);
+	T_CHECK(cw.window_s > 0);
+#endif
+}
+
 /* AMD APM vol. 3, table "L2/L3 Cache and TLB Associativity Field Encoding". */
 static void test_amd_assoc(void)
 {
@@ -437,6 +466,7 @@ int main(void)
 {
 	test_sysfs();
 	test_amd_assoc();
+	test_clock_windows();
 	test_cpuid_amd_legacy();
 	test_cpuid_amd_topoext();
 	test_cpuid_intel();
