@@ -6,10 +6,11 @@
 # nonzeros, every shape's arrays in L1 or L2), `ppr bcsr --measure
 # --sample 1`: each shape's least CPU time per SpMV (fastest of the four
 # code placements) is turned into core cycles per block with the core
-# clock of a dependent-add chain timed the same way (fastest of 400
-# windows of 0.2 ms: on a shared guest, CPU time also counts time lost to
-# interruptions, which a 20 ms window nearly always contains), and set
-# against the model's in-core cycles per block: the larger of
+# clock of a dependent-add chain timed the same way (`ppr machine detect
+# --clock-only`: the fastest of 400 windows of 0.2 ms; on a shared guest
+# CPU time also counts time lost to interruptions, which a 20 ms run
+# nearly always contains), and set against the model's in-core cycles
+# per block: the larger of
 # S_DAG(compute), S_DAG(memory) and the whole loop's schedule, plus the
 # branch stalls (no transfer term: the data are in L1/L2).
 #   MATRIX=gen:... sh bench/dag_bcsr_grid.sh
@@ -20,69 +21,15 @@ PPR=${PPR:-$ROOT/$BUILD/ppr}
 [ -x "$PPR" ] || PPR=$ROOT/ppr
 MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 MATRIX=${MATRIX:-gen:banded:n=200,bw=10}
-CC=${CC:-cc}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-cat > "$tmp/clk.c" <<'EOF'
-#define _GNU_SOURCE
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/* 100 dependent adds per iteration: 100 cycles */
-static __attribute__((noinline)) void adds(long n)
-{
-	long a = 0;
-
-	__asm__ volatile("1:\n.rept 100\naddq $1, %1\n.endr\ndec %0\njnz 1b\n"
-			 : "+r"(n), "+r"(a) : : "cc");
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-int main(void)
-{
-	static double v[400];
-	long n = 7000;  /* about 0.2 ms at 3.5 GHz */
-	int i;
-
-	adds(4000000);  /* let the clock ramp */
-	for (i = 0; i < 400; i++) {
-		double t = now();
-
-		adds(n);
-		v[i] = 100.0 * n / (now() - t) / 1e9;
-	}
-	qsort(v, 400, sizeof(v[0]), cmp);
-	/* fastest window, p50 of the 0.2 ms windows, and the fraction of
-	   windows within 2% of the fastest (not interrupted) */
-	for (i = 0; i < 400 && v[i] < 0.98 * v[399]; i++)
-		;
-	printf("%.4f %.4f %.3f\n", v[399], v[200], (400 - i) / 400.0);
-	return 0;
-}
-EOF
-if ! $CC -O2 -o "$tmp/clk" "$tmp/clk.c" 2> "$tmp/e"; then
-	echo "dag_bcsr_grid: cannot build the clock probe: $(head -n 1 "$tmp/e")"
+"$PPR" machine detect --clock-only --runs 1 > "$tmp/clk" 2> /dev/null || {
+	echo "dag_bcsr_grid: ppr machine detect --clock-only failed"
 	exit 0
-fi
-set -- $("$tmp/clk")
-ghz=$1
-echo "core clock (dependent adds, 0.2 ms windows): fastest $1 GHz, median $2 GHz, $3 of the windows not interrupted"
+}
+ghz=$(awk '$1 == "fastest_window_ghz" { print $2 }' "$tmp/clk")
+echo "core clock (dependent adds): $(awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }' "$tmp/clk")"
 if ! "$PPR" bcsr --machine "$MACHINE" --measure --sample 1 --format json \
 	"$MATRIX" > "$tmp/o.json" 2> "$tmp/e"; then
 	echo "dag_bcsr_grid: ppr bcsr failed: $(tail -n 1 "$tmp/e")"

@@ -21,13 +21,14 @@ PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
 static const char usage_str[] =
 	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME]\n"
 	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
+	"       ppr machine detect --clock-only [--runs N]\n"
 	"       ppr machine show M.json [--format table|json]\n"
 	"\n"
 	"detect  measures this machine and writes a machine file (stdout without -o):\n"
 	"        caches from sysfs (--sysfs DIR, default\n"
 	"        /sys/devices/system/cpu/cpu0/cache) or from CPUID; core clock from\n"
 	"        chains of dependent adds (not the TSC) in 20 ms runs, the clock\n"
-	"        written, and in 400 windows of 0.2 ms (stderr only: the fastest\n"
+	"        written, and in 400 windows of 0.2 ms (on stderr: the fastest\n"
 	"        window, and how many are not interrupted; CPU time counts time\n"
 	"        lost to interruptions, so short runs see the faster clock); FMA\n"
 	"        peak; read bandwidth of working sets sized for each cache level\n"
@@ -43,6 +44,9 @@ static const char usage_str[] =
 	"        a level was left out, detect reports where read bandwidth beyond the\n"
 	"        last level described falls halfway to memory's (not written).\n"
 	"        --caches-only prints the caches and their source, measures nothing.\n"
+	"        --clock-only measures the clock alone and prints 'key value' lines\n"
+	"        on stdout: clock_ghz (20 ms runs), window_ms, windows,\n"
+	"        fastest_window_ghz, median_window_ghz, uninterrupted.\n"
 	"show    prints a machine file: clock, peak, caches with geometry, policies,\n"
 	"        bandwidths and latencies, memory.\n";
 
@@ -113,6 +117,25 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
 	return 0;
 }
 
+/* The core clock: runs of 20 ms (the clock written), then 400 windows of
+ * 0.2 ms; progress and both summaries on stderr. */
+static int measure_clock(unsigned runs, struct detect_stat *clk,
+			 struct detect_clock_windows *cw, struct ppr_err *err)
+{
+	fprintf(stderr, "  measuring core clock (dependent add chains)...\n");
+	if (detect_core_clock(runs, clk, err))
+		return -1;
+	progress("core clock", clk, "GHz");
+	if (detect_clock_windows(400, 2e-4, cw, err))
+		return -1;
+	fprintf(stderr, "  core clock in %u windows of %.2f ms: fastest %.3f GHz, "
+		"median %.3f; %.0f%% of them not interrupted (runs shorter than "
+		"that are timed at the fastest rate, longer ones at the %.3f GHz "
+		"above)\n", cw->windows, cw->window_s * 1e3, cw->fastest_ghz,
+		cw->median_ghz, 100 * cw->uninterrupted, clk->max);
+	return 0;
+}
+
 static int detect(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -122,6 +145,7 @@ static int detect(int argc, char **argv)
 		{ "sysfs", required_argument, NULL, 's' },
 		{ "caches", required_argument, NULL, 'c' },
 		{ "caches-only", no_argument, NULL, 'C' },
+		{ "clock-only", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -139,7 +163,7 @@ static int detect(int argc, char **argv)
 	uint64_t mem_ws;
 	FILE *f;
 	int c, rc = 1, avx512, want = CACHES_AUTO, sysfs_given = 0;
-	int caches_only = 0, partial;
+	int caches_only = 0, clock_only = 0, partial;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -148,6 +172,7 @@ static int detect(int argc, char **argv)
 		case 'n': name = optarg; break;
 		case 's': sysfs = optarg; sysfs_given = 1; break;
 		case 'C': caches_only = 1; break;
+		case 'K': clock_only = 1; break;
 		case 'c':
 			if (!strcmp(optarg, "auto"))
 				want = CACHES_AUTO;
@@ -177,6 +202,22 @@ static int detect(int argc, char **argv)
 		return cli_usage_error(usage_str,
 				       "machine detect: --sysfs needs --caches auto or sysfs");
 
+	if (caches_only && clock_only)
+		return cli_usage_error(usage_str,
+				       "machine detect: --caches-only and --clock-only exclude each other");
+	if (clock_only) {
+		struct detect_clock_windows cw;
+
+		if (measure_clock((unsigned)runs, &clk, &cw, &err))
+			return cli_error_err(&err);
+		printf("clock_ghz %.4f\n", clk.max);
+		printf("window_ms %.3f\n", cw.window_s * 1e3);
+		printf("windows %u\n", cw.windows);
+		printf("fastest_window_ghz %.4f\n", cw.fastest_ghz);
+		printf("median_window_ghz %.4f\n", cw.median_ghz);
+		printf("uninterrupted %.3f\n", cw.uninterrupted);
+		return 0;
+	}
 	if (caches_only)
 		fprintf(stderr, "ppr: caches of this machine\n");
 	else
@@ -199,23 +240,13 @@ static int detect(int argc, char **argv)
 							       : ((uint64_t)256 << 20);
 	if (partial && mem_ws < caches[last].size * 256)
 		mem_ws = caches[last].size * 256; /* 4x the sweep beyond it */
-	fprintf(stderr, "  measuring core clock (dependent add chains)...\n");
-	if (detect_core_clock((unsigned)runs, &clk, &err))
-		return cli_error_err(&err);
-	progress("core clock", &clk, "GHz");
-	ghz = clk.max;
 	{
 		struct detect_clock_windows cw;
 
-		if (detect_clock_windows(400, 2e-4, &cw, &err) == 0)
-			fprintf(stderr, "  core clock in %u windows of %.2f ms: "
-				"fastest %.3f GHz, median %.3f; %.0f%% of them "
-				"not interrupted (runs shorter than that are "
-				"timed at the fastest rate, longer ones at the "
-				"%.3f GHz above)\n", cw.windows,
-				cw.window_s * 1e3, cw.fastest_ghz,
-				cw.median_ghz, 100 * cw.uninterrupted, ghz);
+		if (measure_clock((unsigned)runs, &clk, &cw, &err))
+			return cli_error_err(&err);
 	}
+	ghz = clk.max;
 	fprintf(stderr, "  measuring FMA peak...\n");
 	if (detect_fma_peak(ghz, (unsigned)runs, &fma, &err) == 0) {
 		progress("FMA peak (double)", &fma, "flop/cy");

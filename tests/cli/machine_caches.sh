@@ -2,7 +2,8 @@
 # Where `ppr machine detect` takes the caches from: --caches auto|sysfs|cpuid,
 # --sysfs DIR, the fallback to CPUID.  --caches-only stops before any
 # measurement, so nothing here runs a bandwidth kernel, and nothing assumes
-# this machine has (or lacks) a sysfs cache description.
+# this machine has (or lacks) a sysfs cache description.  --clock-only
+# measures the clock alone (about 0.2 s).
 PPR=${PPR:-./ppr}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
@@ -79,5 +80,21 @@ else
 	[ $rc -ne 0 ] || grep -q "): sysfs has none at /sys/devices/system/cpu/cpu0/cache$" "$tmp/err" \
 		&& ok || bad "auto without sysfs: $(cat "$tmp/err")"
 fi
+# --clock-only: the clock alone, six 'key value' lines on stdout, each a
+# positive number, the windows' fastest rate at least their median and the
+# share not interrupted in (0, 1]; it excludes --caches-only (usage, 2)
+$PPR machine detect --clock-only --runs 1 > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 6 ] \
+	&& awk '{ v[$1] = $2; if (!($2 > 0)) bad = 1 }
+		END { exit !(!bad && ("clock_ghz" in v) && ("window_ms" in v) &&
+			     v["windows"] == 400 &&
+			     v["fastest_window_ghz"] >= v["median_window_ghz"] &&
+			     v["uninterrupted"] <= 1) }' "$tmp/out" \
+	&& grep -q "^  core clock in 400 windows of " "$tmp/err" \
+	&& ok || bad "--clock-only: rc=$rc $(cat "$tmp/out" "$tmp/err")"
+$PPR machine detect --clock-only --caches-only > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] \
+	&& grep -q "^ppr: machine detect: --caches-only and --clock-only exclude each other$" "$tmp/err" \
+	&& ok || bad "--clock-only --caches-only: rc=$rc $(head -n 1 "$tmp/err")"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
