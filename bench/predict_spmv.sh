@@ -28,9 +28,19 @@ case $STAT in median) col=2 ;; min) col=3 ;; *) echo "STAT: median or min" >&2; 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
+# SPMV_RANDOM=1 adds matrices with random columns, whose x no prefetcher finds
+# (the far references of model/predict.c), x from L1 to memory, and the
+# rmat series; their rows follow the others and have their own summary.
+RANDOM_LIST="gen:random:n=16384,per_row=15,seed=1
+gen:random:n=65536,per_row=15,seed=1 gen:random:n=131072,per_row=8,seed=1
+gen:random:n=262144,per_row=4,seed=1 gen:random:n=262144,per_row=15,seed=1
+gen:random:n=1048576,per_row=4,seed=1 gen:random:n=4194304,per_row=4,seed=1
+gen:rmat:scale=12 gen:rmat:scale=14 gen:rmat:scale=16 gen:rmat:scale=20"
 [ -d "$MED" ] && for f in "$MED"/*; do
 	case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
 done
+nbase=$(echo $list | wc -w)
+[ "${SPMV_RANDOM:-0}" = 1 ] && list="$list $(echo $RANDOM_LIST)"
 echo "load: $(uptime | sed 's/.*load average: //'); scored against each round's $STAT"
 raw=${MEASURED:-$tmp/raw}
 r=0
@@ -45,7 +55,11 @@ while [ "$r" -lt "$ROUNDS" ]; do
 done
 printf '%-30s %11s %11s %8s %8s %8s\n' matrix "measured s" "PPR s" "PPR err" \
 	"ECM err" "Roof err"
+i=0
 for mtx in $list; do
+	i=$((i + 1))
+	errf=$tmp/err
+	[ "$i" -gt "$nbase" ] && errf=$tmp/err_random
 	name=$(basename "$mtx")
 	"$PPR" predict --machine "$MACHINE" --kernel spmv-csr --no-advice \
 		--format json "$mtx" 2>/dev/null | tr -d ' \t\n' > "$tmp/p" || {
@@ -63,13 +77,17 @@ print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$t
 	awk -v m="$meas" -v p="$ppr" -v e="$ecm" -v f="$flops" -v r="$rgf" 'BEGIN {
 		rt = f / (r * 1e9); a = p / m - 1; b = e / m - 1; c = rt / m - 1;
 		if (a < 0) a = -a; if (b < 0) b = -b; if (c < 0) c = -c;
-		print a, b, c }' >> "$tmp/err"
+		print a, b, c }' >> "$errf"
 done
 echo "load: $(uptime | sed 's/.*load average: //')"
-[ -s "$tmp/err" ] || exit 0
-for col in 1 2 3; do
-	sort -g -k$col,$col "$tmp/err" | awk -v c=$col -v name="$(echo PPR ECM Roofline | cut -d' ' -f$col)" '
-		{ v[NR] = $c; if ($c > mx) mx = $c }
-		END { med = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
-		      printf "%-8s median |error| %.1f%%, worst %.1f%% (%d matrices)\n", name, 100 * med, 100 * mx, NR }'
-done
+summary() {
+	for col in 1 2 3; do
+		sort -g -k$col,$col "$1" | awk -v c=$col -v name="$(echo PPR ECM Roofline | cut -d' ' -f$col)" -v what="$2" '
+			{ v[NR] = $c; if ($c > mx) mx = $c }
+			END { med = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+			      printf "%-8s median |error| %.1f%%, worst %.1f%% (%d %s)\n", name, 100 * med, 100 * mx, NR, what }'
+	done
+}
+[ -s "$tmp/err" ] && summary "$tmp/err" matrices
+[ -s "$tmp/err_random" ] && summary "$tmp/err_random" "random-column matrices"
+exit 0

@@ -522,6 +522,9 @@ static void show_table(const struct machine *m)
 			       X->bandwidth_bytes_per_cycle * m->clock_ghz);
 		if (X->latency_cycles > 0)
 			printf("Latency:           %.0f cy\n", X->latency_cycles);
+		if (X->far_miss_cycles > 0)
+			printf("Far reference:     %.3g cy when served here\n",
+			       X->far_miss_cycles);
 		if (X->shared_by_cores > 1)
 			printf("Shared by:         %u cores\n", X->shared_by_cores);
 		fputs(rule, stdout);
@@ -532,6 +535,8 @@ static void show_table(const struct machine *m)
 		printf(", %.1f GB/s peak", m->mem_peak_bandwidth_gbs);
 	if (m->mem_latency_ns > 0)
 		printf(", latency %.0f ns", m->mem_latency_ns);
+	if (m->mem_far_miss_cycles > 0)
+		printf(", far reference %.3g cy", m->mem_far_miss_cycles);
 	putchar('\n');
 	if (m->source && *m->source)
 		printf("Source:            %s\n", m->source);
@@ -578,12 +583,15 @@ static void show_json(const struct machine *m)
 		cJSON_AddNumberToObject(lv, "bandwidth_bytes_per_cycle",
 					X->bandwidth_bytes_per_cycle);
 		cJSON_AddNumberToObject(lv, "latency_cycles", X->latency_cycles);
+		cJSON_AddNumberToObject(lv, "far_miss_cycles",
+					X->far_miss_cycles);
 		cJSON_AddItemToArray(arr, lv);
 	}
 	o = cJSON_AddObjectToObject(root, "memory");
 	cJSON_AddNumberToObject(o, "bandwidth_gbs", m->mem_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "peak_bandwidth_gbs", m->mem_peak_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
+	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
 	text = cJSON_Print(root);
 	if (text)
 		puts(text);

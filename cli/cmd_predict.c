@@ -226,10 +226,11 @@ static void print_table(FILE *f, const struct machine *m,
 				 pr->lev[i].name);
 			fprintf(f, "  %-28s %14.0f\n", lab, o->t_link[i]);
 		}
+		fprintf(f, "  %-28s %14.0f  (irregular lines from beyond "
+			"L2, far references)\n", "not hidden", o->t_far);
 		fprintf(f, "  %-28s %14.0f  (transfers overlap: max of "
-			"S_DAG(memory) + irregular lines from beyond L2, "
-			"and each link's lines)\n", "memory side",
-			o->memory_side);
+			"S_DAG(memory) + not hidden, and each link's "
+			"lines)\n", "memory side", o->memory_side);
 	} else {
 		fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
 	}
@@ -238,14 +239,16 @@ static void print_table(FILE *f, const struct machine *m,
 			"branch stalls", pr->ppr_in.stall_cycles,
 			pr->branch_misses);
 	fprintf(f, "  %-28s %14.0f\n", "total (eq. 4)", o->cycles);
-	fprintf(f, "\n  %-6s %12s %12s %14s %14s %12s %9s\n", "level",
-		"miss reg", "miss irr", "bytes reg", "bytes irr",
+	fprintf(f, "\n  %-6s %12s %12s %12s %14s %14s %12s %9s\n", "level",
+		"miss reg", "miss irr", "(far)", "bytes reg", "bytes irr",
 		"writebacks", "BW B/cy");
 	for (i = 0; i < pr->nlevels; i++)
-		fprintf(f, "  %-6s %12llu %12llu %14.0f %14.0f %12llu %9.2f\n",
+		fprintf(f, "  %-6s %12llu %12llu %12llu %14.0f %14.0f %12llu "
+			"%9.2f\n",
 			pr->lev[i].name,
 			(unsigned long long)pr->lev[i].misses_regular,
 			(unsigned long long)pr->lev[i].misses_irregular,
+			(unsigned long long)pr->lev[i].misses_far,
 			pr->lev[i].bytes_regular, pr->lev[i].bytes_irregular,
 			(unsigned long long)pr->lev[i].writebacks,
 			pr->ppr_in.bw[i]);
@@ -371,6 +374,7 @@ static void print_json(FILE *f, const struct machine *m,
 		for (i = 0; i < pr->nlevels; i++)
 			cJSON_AddItemToArray(lk, cJSON_CreateNumber(
 				pr->ppr.t_link[i]));
+		cJSON_AddNumberToObject(o, "not_hidden", pr->ppr.t_far);
 	}
 	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);
 	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);
@@ -396,6 +400,8 @@ static void print_json(FILE *f, const struct machine *m,
 					(double)pr->lev[i].misses_regular);
 		cJSON_AddNumberToObject(l, "misses_irregular",
 					(double)pr->lev[i].misses_irregular);
+		cJSON_AddNumberToObject(l, "misses_far",
+					(double)pr->lev[i].misses_far);
 		cJSON_AddNumberToObject(l, "bytes_regular",
 					pr->lev[i].bytes_regular);
 		cJSON_AddNumberToObject(l, "bytes_irregular",
@@ -408,6 +414,8 @@ static void print_json(FILE *f, const struct machine *m,
 					pr->ppr_in.bw[i]);
 		cJSON_AddNumberToObject(l, "t_irregular_cycles",
 					pr->ppr.t_irr_level[i]);
+		cJSON_AddNumberToObject(l, "far_miss_cycles",
+					pr->ppr_in.far_cost[i]);
 		cJSON_AddItemToArray(arr, l);
 	}
 	o = cJSON_AddObjectToObject(root, "ecm");

@@ -44,10 +44,11 @@ static const char *const level_keys[] = {
 	"replacement_policy", "seed", "inclusion", "write_back",
 	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
 	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
-	"shared_by_cores", "usable_ways", NULL
+	"far_miss_cycles", "shared_by_cores", "usable_ways", NULL
 };
 static const char *const mem_keys[] = {
-	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", NULL
+	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
+	NULL
 };
 static const char *const peak_keys[] = {
 	"flops_per_cycle_dp", "flops_per_cycle_sp", "simd_width_bits", "fma",
@@ -95,7 +96,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	const char *name;
 	uint64_t size, sets, ways, cl, seed, deg, dist, shared, usable;
 	int role, repl, incl, pf, idx, wb, wa, rc;
-	double bw, lat;
+	double bw, lat, far;
 	size_t k;
 
 	if ((rc = machine_json_check_keys(doc, o, "levels[]", level_keys, err)))
@@ -176,6 +177,8 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 					  MACHINE_JSON_NONNEG, 0, &bw, err)) ||
 	    (rc = machine_json_get_double(doc, o, "latency_cycles",
 					  MACHINE_JSON_NONNEG, 0, &lat, err)) ||
+	    (rc = machine_json_get_double(doc, o, "far_miss_cycles",
+					  MACHINE_JSON_NONNEG, 0, &far, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "shared_by_cores", 0, 1, 1,
 				       UINT32_MAX, &shared, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "usable_ways", 0, ways, 1,
@@ -230,6 +233,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	lc->index = (enum sim_index)idx;
 	ml->bandwidth_bytes_per_cycle = bw;
 	ml->latency_cycles = lat;
+	ml->far_miss_cycles = far;
 	ml->shared_by_cores = (unsigned)shared;
 	ml->size_bytes = size;
 	ml->ways = (uint32_t)ways;
@@ -444,7 +448,10 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   &m->mem_peak_bandwidth_gbs, err)) ||
 	     (rc = machine_json_get_double(doc, mem, "latency_ns",
 					   MACHINE_JSON_NONNEG, 0,
-					   &m->mem_latency_ns, err))))
+					   &m->mem_latency_ns, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "far_miss_cycles",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_far_miss_cycles, err))))
 		return rc;
 	if (peak &&
 	    ((rc = machine_json_check_keys(doc, peak, "peak", peak_keys,

@@ -30,6 +30,10 @@ struct machine_level {
 	 * registers; 0 = not given */
 	double bandwidth_bytes_per_cycle;
 	double latency_cycles;          /* load-to-use latency; 0 = not given */
+	/* cycles a far irregular reference (model/predict.c) costs beyond
+	 * the core's own schedule when this level serves it, with
+	 * hierarchy.transfers_overlap; 0 = not given (its link time) */
+	double far_miss_cycles;
 	unsigned shared_by_cores;       /* cores sharing one instance */
 	/* The physical geometry: size and ways as the file gives them.  The
 	 * simulated level (hier.levels[]) has usable_ways ways when the file
@@ -58,6 +62,7 @@ struct machine {
 	double mem_peak_bandwidth_gbs; /* theoretical (channels x rate), GB/s;
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
+	double mem_far_miss_cycles; /* as machine_level's, served by memory */
 	int transfers_overlap;     /* hierarchy.transfers_overlap: 1 = line
 				      transfers overlap each other and the
 				      load/store instructions (AMD Zen); 0 =

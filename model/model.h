@@ -50,6 +50,14 @@ struct model_ppr_in {
 	double regular_by_origin[MODEL_MAX_LEVELS + 1];
 	double irregular_misses[MODEL_MAX_LEVELS]; /* misses of irregular
 						       data at each level */
+	/* Optional (0: none), with overlap: of irregular_misses[i], those of
+	 * far references (no prefetcher finds them, model/predict.c), and
+	 * the cycles one costs beyond S_DAG(memory) when it misses level i
+	 * and level i+1 (memory after the last) serves it; a far_cost of 0
+	 * charges the link times of the lines it moves from beyond L2, as
+	 * for the other irregular lines. */
+	double far_misses[MODEL_MAX_LEVELS];
+	double far_cost[MODEL_MAX_LEVELS];
 	int overlap;              /* 0: eq. (4) as the paper, memory side =
 				     S_DAG(L,S) + T_regular + T_irregular;
 				     1: transfers overlap each other and the
@@ -75,6 +83,9 @@ struct model_ppr_out {
 				 t_link[] */
 	double t_link[MODEL_MAX_LEVELS]; /* overlap: cycles of the lines
 					    crossing into level i */
+	double t_far;         /* overlap: cycles added to S_DAG(memory) for
+				 the irregular lines (from beyond L2, and
+				 far references from any level) */
 	int link_max;         /* overlap: the slowest link (-1: none) */
 	double cycles;        /* eq. 4 denominator */
 	double time_s;

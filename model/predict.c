@@ -26,7 +26,10 @@
  *   L2 serves is taken as overlapped by memory-level parallelism (the
  *   col_idx loads that give x's addresses run far ahead), and the lines
  *   from beyond L2 are added to the memory instructions (measured: their
- *   latency is not hidden; model/ppr.c's notes).
+ *   latency is not hidden; model/ppr.c's notes).  Irregular references
+ *   no prefetcher finds (far_emit below: random columns, R-MAT) cost the
+ *   machine's far_miss_cycles of the level that serves them instead,
+ *   L2 included.
  * - Branch mispredictions (the paper is silent): SpMV's inner loop ends
  *   where the predictor does not expect it when a row is not as long as
  *   the previous one (proxy for block rows: the nonzeros of the r rows);
@@ -326,6 +329,75 @@ static int is_spmv(const struct kernel_params *p)
 	return !strncmp(p->kernel, "spmv", 4);
 }
 
+
+/*
+ * Far references.  A prefetcher finds an irregular reference whose line is
+ * next to one the kernel touched shortly before (FEM-ordered x: the columns
+ * of a row lie near those of the previous rows); nothing finds a line
+ * far from all of them (random columns).  A reference is "near" when its
+ * line is within FAR_DIST lines of one of the last FAR_RING distinct
+ * irregular lines, else "far".  Measured (model/README.md, 2026-11-25):
+ * the SpMV errors barely move for distances 1..8 and rings of 16..64 lines;
+ * distance 0 (only the same line) or a ring of 4 takes the median from 8-9%
+ * to 10%.  Far references go through the simulator one at a time, so that
+ * the levels they miss are known; the rest go in batches.
+ */
+#define FAR_RING 16
+#define FAR_DIST 2
+
+struct far_sink {
+	struct sim_hier *h;
+	unsigned n, lvl[MODEL_MAX_LEVELS];
+	unsigned shift, pos;
+	uint64_t ring[FAR_RING];
+	uint64_t misses[MODEL_MAX_LEVELS];  /* far references missing level i */
+};
+
+static uint64_t irr_misses(const struct sim_hier *h, unsigned lvl)
+{
+	const struct sim_level_stats *s = sim_hier_level_stats(h, lvl);
+	uint64_t t = 0;
+	unsigned op;
+
+	for (op = 0; op < PPR_NOPS; op++)
+		t += s->misses[op][PPR_TAG_IRREGULAR];
+	return t;
+}
+
+static int far_emit(void *ctx, const struct ppr_access *a, size_t n)
+{
+	struct far_sink *r = ctx;
+	size_t i, start = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t line, b[MODEL_MAX_LEVELS];
+		unsigned k, near = 0, l;
+
+		if (a[i].tag != PPR_TAG_IRREGULAR)
+			continue;
+		line = a[i].addr >> r->shift;
+		for (k = 0; k < FAR_RING; k++)
+			near |= line - r->ring[k] + FAR_DIST <= 2 * FAR_DIST;
+		if (r->ring[(r->pos + FAR_RING - 1) % FAR_RING] != line) {
+			r->ring[r->pos] = line;
+			r->pos = (r->pos + 1) % FAR_RING;
+		}
+		if (near)
+			continue;
+		if (i > start)
+			sim_hier_access_batch(r->h, a + start, i - start);
+		for (l = 0; l < r->n; l++)
+			b[l] = irr_misses(r->h, r->lvl[l]);
+		sim_hier_access(r->h, &a[i]);
+		for (l = 0; l < r->n; l++)
+			r->misses[l] += irr_misses(r->h, r->lvl[l]) - b[l];
+		start = i + 1;
+	}
+	if (n > start)
+		sim_hier_access_batch(r->h, a + start, n - start);
+	return 0;
+}
+
 int model_predict_run(const struct machine *m, struct kernel_run *run,
 		      const struct kernel_params *p,
 		      const struct model_predict_opts *o,
@@ -334,6 +406,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	struct sim_level_stats before[SIM_MAX_LEVELS + 1];
 	struct sim_hier *h;
 	struct ppr_sink sink;
+	struct far_sink fs;
+	uint64_t far_before[MODEL_MAX_LEVELS];
 	struct model_work w = { 0 };
 	double bw[SIM_MAX_LEVELS];
 	unsigned n, i, line;
@@ -390,8 +464,20 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	h = sim_hier_new(&m->hier, err);
 	if (!h)
 		return err && err->code ? err->code : PPR_ENOMEM;
-	sink = sim_hier_sink(h);
+	memset(&fs, 0, sizeof(fs));
+	fs.h = h;
+	while ((1u << fs.shift) < m->hier.levels[0].line_size)
+		fs.shift++;
+	fs.n = m->hier.nlevels < MODEL_MAX_LEVELS ? m->hier.nlevels :
+	       MODEL_MAX_LEVELS;
+	for (i = 0; i < fs.n; i++)
+		fs.lvl[i] = (i == 0 || !m->hier.split_l1) ? i : i + 1;
+	for (i = 0; i < FAR_RING; i++)
+		fs.ring[i] = UINT64_MAX / 2;   /* far from every line */
+	sink.emit = far_emit;
+	sink.ctx = &fs;
 	memset(before, 0, sizeof(before));
+	memset(far_before, 0, sizeof(far_before));
 	kernel_run_reset(run);
 	rc = kernel_run_instrumented(run, &sink);
 	kernel_run_reset(run);
@@ -400,6 +486,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		for (i = 0; i < sim_hier_level_count(h) &&
 			    i <= SIM_MAX_LEVELS; i++)
 			before[i] = *sim_hier_level_stats(h, i);
+		memcpy(far_before, fs.misses, sizeof(far_before));
 		rc = kernel_run_instrumented(run, &sink);
 		kernel_run_reset(run);
 	}
@@ -446,6 +533,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 							   PPR_TAG_IRREGULAR);
 			t->writebacks = s->writebacks;
 			t->prefetches = s->prefetches_issued;
+			t->misses_far = fs.misses[i] - far_before[i];
 			fills = (double)s->bytes_from_below;
 			/*
 			 * An exclusive (victim) level is filled only by
@@ -501,6 +589,10 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		out->ppr_in.bw[i] = bw[i];
 		out->ppr_in.irregular_misses[i] =
 			(double)out->lev[i].misses_irregular;
+		out->ppr_in.far_misses[i] = (double)out->lev[i].misses_far;
+		out->ppr_in.far_cost[i] = i + 1 < n ?
+			m->level[i + 1].far_miss_cycles :
+			m->mem_far_miss_cycles;
 		out->bw_gbs[i] = bw[i] * m->clock_ghz;
 	}
 	rc = model_ppr_eval(&out->ppr_in, &out->ppr, err);

@@ -116,6 +116,7 @@ int model_nest_points_eval(const struct model_nest_points *pt,
 struct model_level_traffic {
 	char name[SIM_NAME_MAX];
 	uint64_t misses_regular, misses_irregular;
+	uint64_t misses_far;     /* irregular misses of far references */
 	uint64_t writebacks;
 	uint64_t prefetches;
 	double bytes_regular;    /* regular lines into this level, bytes */

@@ -284,14 +284,14 @@ static const struct bad_row {
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
-	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns)" },
+	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
 	  "role, size_bytes, sets, ways, cl_size, replacement_policy, seed, "
 	  "inclusion, write_back, write_allocate, prefetch, prefetch_degree, "
 	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
-	  "latency_cycles, shared_by_cores, usable_ways)" },
+	  "latency_cycles, far_miss_cycles, shared_by_cores, usable_ways)" },
 	{ __LINE__, "{\"hierarchy\": {\"levels\": [" LV "]}}",
 	  "bad.json:1:1: missing required key 'name'" },
 	{ __LINE__, "{\"name\": \"m\",\n  \"hierarchy\": {}}",
@@ -382,6 +382,12 @@ static const struct bad_row {
 	  " \"cl_size\": 64,\n \"prefetch\": \"next_line\"}"),
 	  "bad.json:4:2: 'prefetch' \"next_line\" needs a level above: not "
 	  "allowed in the first level" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"far_miss_cycles\": -0.5}"),
+	  "bad.json:4:2: 'far_miss_cycles' must be a non-negative number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_miss_cycles\": \"20\"}}",
+	  "bad.json:2:34: 'far_miss_cycles' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"peak\": {\"flops_per_cycle_dp\": -16}}",
 	  "bad.json:2:11: 'flops_per_cycle_dp' must be a non-negative "
@@ -395,7 +401,8 @@ static const struct bad_row {
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
-	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns)" },
+	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
+	  "far_miss_cycles)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },

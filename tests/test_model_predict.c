@@ -265,6 +265,141 @@ static void test_ppr_overlap(void)
 	}
 }
 
+/*
+ * Far references with overlap (model/ppr.c): those served by level i+1
+ * cost far_cost[i] each, the near irregular lines from beyond L2 their
+ * link times; without a far_cost the far ones cost their link times too,
+ * exactly as if they were near.  bw 64 / 32 / 12.8 B/cy, lines of 64 B,
+ * memory instructions 1000 cycles.
+ */
+static void test_ppr_far(void)
+{
+	static const struct {
+		int line;
+		double irr[3], far[3], cost[3];
+		double want_far;
+	} rows[] = {
+		/* no far costs: 1000 L2 misses at 64 / 32 = 2000, far or not */
+		{ __LINE__, { 1000, 1000, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, 2000 },
+		{ __LINE__, { 1000, 1000, 0 }, { 1000, 1000, 0 }, { 0, 0, 0 },
+		  2000 },
+		/* served by L3 at 4 cycles each, instead of the link's 2 */
+		{ __LINE__, { 1000, 1000, 0 }, { 1000, 1000, 0 }, { 0.5, 4, 20 },
+		  4000 },
+		/* near from beyond L2: 100 x 2; far: 500 from L2 x 0.5, 200
+		 * from L3 x 4, 100 from memory x 20 */
+		{ __LINE__, { 1000, 400, 100 }, { 800, 300, 100 },
+		  { 0.5, 4, 20 }, 200 + 250 + 800 + 2000 },
+		/* the same without costs: the links' 400 x 2 + 100 x 5 */
+		{ __LINE__, { 1000, 400, 100 }, { 800, 300, 100 }, { 0, 0, 0 },
+		  1300 },
+		/* a cost only for memory: L3's far lines at their link */
+		{ __LINE__, { 1000, 400, 100 }, { 800, 300, 100 }, { 0, 0, 20 },
+		  200 + 400 + 2000 },
+		/* more far misses than misses: taken as all of them */
+		{ __LINE__, { 1000, 0, 0 }, { 2000, 0, 0 }, { 0.5, 4, 20 }, 500 },
+	};
+	struct model_ppr_in in = { 0 };
+	struct model_ppr_out out;
+	unsigned r, k;
+
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		memset(&in, 0, sizeof(in));
+		in.nlevels = 3;
+		in.bw[0] = 64;
+		in.bw[1] = 32;
+		in.bw[2] = 12.8;
+		in.line_size = 64;
+		in.clock_ghz = 2.7;
+		in.flops = 1000;
+		in.compute_cycles = 500;
+		in.memory_cycles = 1000;
+		in.overlap = 1;
+		for (k = 0; k < 3; k++) {
+			in.irregular_misses[k] = rows[r].irr[k];
+			in.far_misses[k] = rows[r].far[k];
+			in.far_cost[k] = rows[r].cost[k];
+		}
+		T_CHECK_AT(model_ppr_eval(&in, &out, NULL) == 0, rows[r].line);
+		T_NEAR_AT(out.t_far, rows[r].want_far, 1e-9, rows[r].line);
+		T_NEAR_AT(out.memory_side, 1000 + rows[r].want_far, 1e-9,
+			  rows[r].line);
+	}
+	/* without overlap (the paper's sum) the far figures change nothing */
+	in.overlap = 0;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+	k = out.cycles > 0;
+	{
+		double with = out.cycles;
+
+		memset(in.far_misses, 0, sizeof(in.far_misses));
+		T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+		T_NEAR(out.cycles, with, 0);
+	}
+	T_CHECK(k);
+	in.far_misses[1] = -1;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
+	in.far_misses[1] = 0;
+	in.far_cost[0] = -0.5;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
+}
+
+/*
+ * The far-reference classification in a prediction (model/predict.c): x of
+ * a 5-point Laplacian (three near-sequential streams) has next to no far
+ * misses in L1, random columns nearly only far ones; far misses are a
+ * part of the irregular misses at every level, and with zen4-epyc's costs
+ * a random matrix's x costs more than its link times.
+ */
+static void test_far_references(void)
+{
+	static const char *const inputs[2] = {
+		"gen:laplace2d:n=300", "gen:random:n=65536,per_row=15,seed=1"
+	};
+	struct model_prediction *pr = malloc(sizeof(*pr));
+	struct kernel_params p;
+	struct machine m;
+	struct ppr_err err;
+	unsigned k, i;
+
+	if (!pr || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	for (k = 0; k < 2; k++) {
+		double irr, far;
+
+		memset(&p, 0, sizeof(p));
+		memset(&err, 0, sizeof(err));
+		p.kernel = "spmv-csr";
+		p.input = inputs[k];
+		if (model_predict(&m, &p, NULL, pr, &err)) {
+			printf("predict %s: %s\n", inputs[k], err.msg);
+			T_CHECK(0);
+			continue;
+		}
+		for (i = 0; i < pr->nlevels; i++)
+			T_CHECK(pr->lev[i].misses_far <=
+				pr->lev[i].misses_irregular);
+		irr = (double)pr->lev[0].misses_irregular;
+		far = (double)pr->lev[0].misses_far;
+		if (k == 0) {
+			/* x is 720 KB: over L1, so it misses there */
+			T_CHECK(irr > 10000);
+			T_CHECK(far < 0.01 * irr);
+		} else {
+			T_CHECK(irr > 500000);
+			T_CHECK(far > 0.95 * irr);
+			/* 0.5 cycles per far L1 miss that L2 serves */
+			T_CHECK(pr->ppr.t_far >= 0.5 * 0.95 *
+				(far - (double)pr->lev[1].misses_far));
+		}
+	}
+	free(pr);
+	machine_release(&m);
+}
+
 /* CSR exits: rows of length 1, 2, 3, 3, 4, 0 change pair count or
  * parity 2 + 2 + 1 + 0 + 2 + 1 = 8 times. */
 static void test_csr_exit_changes(void)
@@ -901,6 +1036,8 @@ int main(void)
 	test_csr_pairs();
 	test_ppr_by_origin();
 	test_ppr_overlap();
+	test_ppr_far();
+	test_far_references();
 	test_csr_exit_changes();
 	test_csr_branch_learning();
 	test_exit_trips();
