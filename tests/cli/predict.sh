@@ -145,5 +145,30 @@ for k in "spmv-csr" "spmv-bcsr --block 2x2"; do
 	grep -q '"alternative"' "$tmp/e.json" && bad "empty matrix $k: names a shape" || ok
 done
 
+# Far references (model/predict.c): random columns on zen4-epyc, whose
+# far_miss_cycles make them cost, are counted and named in the advice with
+# their share of the time; a 5-point Laplacian's x has none to speak of.
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr \
+	gen:random:n=20000,per_row=8,seed=2 --format json > "$tmp/r.json" 2> "$tmp/err" ||
+	bad "predict random: $(cat "$tmp/err")"
+grep -q '"text":	".*no prefetcher finds (random columns) take [0-9]*% of the predicted time' \
+	"$tmp/r.json" && ok || bad "far-reference advice: $(grep '"text"' "$tmp/r.json")"
+share=$(sed -n 's/^		"far_reference_share":[	 ]*\([0-9.e-]*\).*/\1/p' "$tmp/r.json")
+awk -v s="$share" 'BEGIN { exit !(s > 0.05 && s < 1) }' && ok || bad "far_reference_share '$share'"
+grep -q '"misses_far":	[1-9]' "$tmp/r.json" && ok || bad "misses_far of random columns"
+grep -q '"not_hidden":' "$tmp/r.json" && ok || bad "phases.not_hidden"
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr \
+	gen:laplace2d:n=300 --format json > "$tmp/l.json" 2> "$tmp/err" ||
+	bad "predict laplace2d: $(cat "$tmp/err")"
+grep -q 'no prefetcher finds' "$tmp/l.json" &&
+	bad "far-reference advice on a 5-point Laplacian" || ok
+share=$(sed -n 's/^		"far_reference_share":[	 ]*\([0-9.e-]*\).*/\1/p' "$tmp/l.json")
+awk -v s="$share" 'BEGIN { exit !(s != "" && s < 0.01) }' && ok ||
+	bad "far_reference_share of a 5-point Laplacian '$share'"
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr \
+	gen:random:n=20000,per_row=8,seed=2 > "$tmp/r.txt" 2> "$tmp/err" || bad "table"
+grep -q '^  not hidden ' "$tmp/r.txt" && grep -q '(far)' "$tmp/r.txt" && ok ||
+	bad "table: not hidden / (far) column"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
