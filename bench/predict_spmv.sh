@@ -28,14 +28,11 @@ case $STAT in median) col=2 ;; min) col=3 ;; *) echo "STAT: median or min" >&2; 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
-# SPMV_RANDOM=1 adds matrices with random columns, whose x no prefetcher finds
-# (the far references of model/predict.c), x from L1 to memory, and the
-# rmat series; their rows follow the others and have their own summary.
-RANDOM_LIST="gen:random:n=16384,per_row=15,seed=1
-gen:random:n=65536,per_row=15,seed=1 gen:random:n=131072,per_row=8,seed=1
-gen:random:n=262144,per_row=4,seed=1 gen:random:n=262144,per_row=15,seed=1
-gen:random:n=1048576,per_row=4,seed=1 gen:random:n=4194304,per_row=4,seed=1
-gen:rmat:scale=12 gen:rmat:scale=14 gen:rmat:scale=16 gen:rmat:scale=20"
+# SPMV_RANDOM=1 adds the matrices of bench/random_matrices.txt (random
+# columns, whose x no prefetcher finds: the far references of
+# model/predict.c; and the rmat series); their rows follow the others and
+# have their own summary.
+RANDOM_LIST=$(grep -v '^#' "$ROOT/bench/random_matrices.txt")
 [ -d "$MED" ] && for f in "$MED"/*; do
 	case $f in *.mtx|*.mtx.gz|*.rb|*.rua|*.rsa|*.psa|*.rra) list="$list $f" ;; esac
 done

@@ -48,14 +48,14 @@
  *   reference costs that many cycles beyond S_DAG(memory), whichever
  *   level it comes from (L2 too); the near ones from beyond L2 keep
  *   their link times as above, and the near misses L2 serves stay hidden.
- *   zen4-epyc: 0.5 / 4 / 20 cycles served by L2 / L3 / memory, fitted on
- *   random-column CSR and R-MAT (bench/predict_spmv.sh SPMV_RANDOM=1,
- *   11 matrices, x from L1 to memory): median |error| 16.5% -> 10.3%,
- *   worst 52.1% -> 16.1%; on the 42 matrices, not used in the fit, the
- *   worst went from 26.9% to 18.9% (rmat scale 18 -26.9% -> -13.1%, wing
- *   -18.7% -> +8.0%) and the median from 9.0% to 9.2%.  Without
- *   far_miss_cycles a far reference costs what a near one does (the
- *   link times), so other machine files predict as before.
+ *   zen4-epyc: 0.3 / 4 / 20 cycles served by L2 / L3 / memory, fitted by
+ *   bench/fit_far.sh on random-column CSR and R-MAT (11 matrices, x from
+ *   L1-L2 to memory): median |error| 16.5% -> 8.8%, worst 52.1% -> 15.0%;
+ *   on the 42 matrices of bench/predict_spmv.sh, not used in the fit, the
+ *   worst went from 26.9% to 18.9% on the same measurements (rmat scale
+ *   18 -26.9% -> -15.2%, wing -18.7% -> -2.1%), the median from 9.0% to
+ *   8.8%.  Without far_miss_cycles a far reference costs what a near one
+ *   does (the link times), so other machine files predict as before.
  * - Beyond the paper: S_DAG(compute) and S_DAG(memory) are schedules of
  *   half the loop each, so a loop-carried chain through both (load ->
  *   multiply -> add -> next load's address) is in neither; when the caller
