@@ -29,16 +29,9 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 list=$(grep -v '^#' "$ROOT/bench/random_matrices.txt")
 raw=${MEASURED:-$tmp/raw}
-r=0
-while [ "$r" -lt "$ROUNDS" ]; do
-	r=$((r + 1))
-	for mtx in $list; do
-		m=$("$PPR" measure --kernel spmv-csr --reps "$REPS" "$mtx" 2>/dev/null |
-			sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\2\t\1/p')
-		[ -n "$m" ] && printf '%s\t%s\n' "$mtx" "$m" >> "$raw"
-	done
-	echo "round $r of $ROUNDS measured: load $(uptime | sed 's/.*load average: //')" >&2
-done
+. "$ROOT/bench/measure_rounds.sh"
+# shellcheck disable=SC2086
+measure_rounds "$raw" $list
 [ -s "$raw" ] || { echo "fit_far.sh: no measurements (ROUNDS=0 and no MEASURED file)" >&2; exit 1; }
 python3 - "$MACHINE" "$tmp/nofar.json" <<'PY' || exit 1
 import json, sys

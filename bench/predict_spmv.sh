@@ -40,16 +40,9 @@ nbase=$(echo $list | wc -w)
 [ "${SPMV_RANDOM:-0}" = 1 ] && list="$list $(echo $RANDOM_LIST)"
 echo "load: $(uptime | sed 's/.*load average: //'); scored against each round's $STAT"
 raw=${MEASURED:-$tmp/raw}
-r=0
-while [ "$r" -lt "$ROUNDS" ]; do
-	r=$((r + 1))
-	for mtx in $list; do
-		m=$("$PPR" measure --kernel spmv-csr --reps "$REPS" "$mtx" 2>/dev/null |
-			sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\2\t\1/p')
-		[ -n "$m" ] && printf '%s\t%s\n' "$mtx" "$m" >> "$raw"
-	done
-	echo "round $r of $ROUNDS measured: load $(uptime | sed 's/.*load average: //')" >&2
-done
+. "$ROOT/bench/measure_rounds.sh"
+# shellcheck disable=SC2086
+measure_rounds "$raw" $list
 printf '%-30s %11s %11s %8s %8s %8s\n' matrix "measured s" "PPR s" "PPR err" \
 	"ECM err" "Roof err"
 i=0

@@ -202,6 +202,23 @@ static void test_ppr_by_origin(void)
  * the memory side is the slowest of the memory instructions and each
  * link's lines (regular bytes from its origin level and beyond, plus the
  * irregular misses into that level) at that link's bandwidth. */
+/* Three levels at 64 / 32 / 12.8 B/cy, lines of 64 B, transfers
+ * overlapping, 500 compute and 1000 memory-instruction cycles. */
+static void overlap_in(struct model_ppr_in *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->nlevels = 3;
+	in->bw[0] = 64;
+	in->bw[1] = 32;
+	in->bw[2] = 12.8;
+	in->line_size = 64;
+	in->clock_ghz = 2.7;
+	in->flops = 1000;
+	in->compute_cycles = 500;
+	in->memory_cycles = 1000;
+	in->overlap = 1;
+}
+
 static void test_ppr_overlap(void)
 {
 	static const struct {
@@ -242,16 +259,7 @@ static void test_ppr_overlap(void)
 		struct model_ppr_in in = { 0 };
 		struct model_ppr_out out;
 
-		in.nlevels = 3;
-		in.bw[0] = 64;
-		in.bw[1] = 32;
-		in.bw[2] = 12.8;
-		in.line_size = 64;
-		in.clock_ghz = 2.7;
-		in.flops = 1000;
-		in.compute_cycles = 500;
-		in.memory_cycles = 1000;
-		in.overlap = 1;
+		overlap_in(&in);
 		for (k = 0; k < 4; k++)
 			in.regular_by_origin[k] = rows[r].orig[k];
 		for (k = 0; k < 3; k++)
@@ -304,17 +312,7 @@ static void test_ppr_far(void)
 	unsigned r, k;
 
 	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-		memset(&in, 0, sizeof(in));
-		in.nlevels = 3;
-		in.bw[0] = 64;
-		in.bw[1] = 32;
-		in.bw[2] = 12.8;
-		in.line_size = 64;
-		in.clock_ghz = 2.7;
-		in.flops = 1000;
-		in.compute_cycles = 500;
-		in.memory_cycles = 1000;
-		in.overlap = 1;
+		overlap_in(&in);
 		for (k = 0; k < 3; k++) {
 			in.irregular_misses[k] = rows[r].irr[k];
 			in.far_misses[k] = rows[r].far[k];
