@@ -329,7 +329,6 @@ static int is_spmv(const struct kernel_params *p)
 	return !strncmp(p->kernel, "spmv", 4);
 }
 
-
 /*
  * Far references.  A prefetcher finds an irregular reference whose line is
  * next to one the kernel touched shortly before (FEM-ordered x: the columns
