@@ -35,6 +35,9 @@ REPS=${REPS:-5}
 ROUNDS=${ROUNDS:-3}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+if [ -n "$BCSR_JSON_DIR" ]; then
+	mkdir -p "$BCSR_JSON_DIR" || exit 1
+fi
 
 list=""
 if [ "${BCSR_MED:-1}" = 0 ]; then
