@@ -29,12 +29,13 @@
 #   the ceiling for any model of it.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 MED=$ROOT/../shared/matrices/medium
 REPS=${REPS:-5}
 ROUNDS=${ROUNDS:-3}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$ROOT/bench/machine_here.sh"
+machine_here "$tmp"
 if [ -n "$BCSR_JSON_DIR" ]; then
 	mkdir -p "$BCSR_JSON_DIR" || exit 1
 fi

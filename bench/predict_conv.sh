@@ -4,7 +4,6 @@
 # (`ppr conv --measure`); and the paper's Tables 4-6 on haswell.json.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 "$PPR" conv --paper --machine "$ROOT/machines/haswell.json"
 echo
 # Sizes: ppr conv's defaults for the machine (input + output, 8 B per
@@ -23,18 +22,22 @@ else
 fi
 # The memory-resident figures move with the host's memory bandwidth:
 # `ppr machine detect` read 30-34 GB/s on 2026-11-24 and 42-43 GB/s on
-# 2026-11-25 (zen4-epyc.json keeps 35).  Unless FRESH_BW=0, the bench
-# also measures it now (detect's median of 3 runs) and prints every
-# variant's error again with the machine file's memory bandwidth replaced
-# by that figure, so that the model's error and the host's drift can be
-# told apart.
+# 2026-11-25 (zen4-epyc.json keeps 35).  The bench predicts with the file
+# refreshed for this host (bench/machine_here.sh); when it is not
+# (REFRESH=0 or a MACHINE given), it also measures the bandwidth now
+# (detect's median of 3 runs; FRESH_BW=0: not) and prints every variant's
+# error again with the file's memory bandwidth replaced by that figure, so
+# that the model's error and the host's drift can be told apart.
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$ROOT/bench/machine_here.sh"
+machine_here "$tmp"
 echo "load: $(uptime | sed 's/.*load average: //')"
 "$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" "$@" |
 	tee "$tmp/meas"
 echo "load: $(uptime | sed 's/.*load average: //')"
-[ "${FRESH_BW:-1}" = 1 ] || exit 0
+# (not needed when machine_here refreshed the file: its bandwidth is fresh)
+[ "${FRESH_BW:-$((1 - MACHINE_REFRESHED))}" = 1 ] || exit 0
 "$PPR" machine detect --runs 3 > /dev/null 2> "$tmp/det" || {
 	echo "ppr machine detect failed: no fresh bandwidth"; exit 0; }
 bw=$(sed -n 's/^ *memory read bandwidth *min *[0-9.]* *median *\([0-9.]*\).*/\1/p' "$tmp/det")

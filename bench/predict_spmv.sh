@@ -19,7 +19,6 @@
 # speed, which is what the model predicts.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 MED=$ROOT/../shared/matrices/medium
 REPS=${REPS:-10}
 ROUNDS=${ROUNDS:-3}
@@ -27,6 +26,8 @@ STAT=${STAT:-median}
 case $STAT in median) col=2 ;; min) col=3 ;; *) echo "STAT: median or min" >&2; exit 2 ;; esac
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$ROOT/bench/machine_here.sh"
+machine_here "$tmp"
 list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
 # SPMV_RANDOM=1 adds the matrices of bench/random_matrices.txt (random
 # columns, whose x no prefetcher finds: the far references of

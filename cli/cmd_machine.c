@@ -13,13 +13,14 @@
 
 #include "cli/cli.h"
 #include "common/ppr_version.h"
+#include "common/xalloc.h"
 #include "machines/machine.h"
 #include "model/model.h"
 
 PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
 
 static const char usage_str[] =
-	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME]\n"
+	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME] [--base M.json]\n"
 	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
 	"       ppr machine detect --clock-only [--runs N]\n"
 	"       ppr machine show M.json [--format table|json]\n"
@@ -42,11 +43,20 @@ static const char usage_str[] =
 	"        not give (and the levels beyond them) are left out and named on\n"
 	"        stderr, never guessed; AMD's legacy leaves never give the L3.  When\n"
 	"        a level was left out, detect reports where read bandwidth beyond the\n"
-	"        last level described falls halfway to memory's (not written).\n"
+	"        last level described has lost a tenth of its fall to memory's\n"
+	"        (not written).\n"
 	"        --caches-only prints the caches and their source, measures nothing.\n"
 	"        --clock-only measures the clock alone and prints 'key value' lines\n"
 	"        on stdout: clock_ghz (20 ms runs), window_ms, windows,\n"
 	"        fastest_window_ghz, median_window_ghz, uninterrupted.\n"
+	"        --base M.json refreshes a machine file for the host it now runs on:\n"
+	"        M.json with this run's clock, memory bandwidth and latency, and the\n"
+	"        last level's usable ways and bandwidth put in; its core model,\n"
+	"        branch and far-reference costs and L1/L2 bandwidths are kept.  Its\n"
+	"        caches must be this machine's (else an error: another CPU).  A\n"
+	"        virtual machine's host can change between boots (this project's\n"
+	"        test guest ran at 3.48 and at 4.17 GHz): predict with a refreshed\n"
+	"        file, e.g. detect --base machines/zen4-epyc.json -o here.json.\n"
 	"show    prints a machine file: clock, peak, caches with geometry, policies,\n"
 	"        bandwidths and latencies, memory.\n";
 
@@ -136,6 +146,201 @@ static int measure_clock(unsigned runs, struct detect_stat *clk,
 	return 0;
 }
 
+/* Set obj.key to the number v, replacing what was there. */
+static void set_number(cJSON *obj, const char *key, double v)
+{
+	cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (cJSON_IsNumber(it))
+		cJSON_SetNumberValue(it, v);
+	else if (it)
+		cJSON_ReplaceItemInObjectCaseSensitive(obj, key,
+						       cJSON_CreateNumber(v));
+	else
+		cJSON_AddNumberToObject(obj, key, v);
+}
+
+static double num_of(const cJSON *obj, const char *key)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	return cJSON_IsNumber(it) ? it->valuedouble : -1;
+}
+
+/* The name detect gives a cache: L1D / L1I, else L<level>. */
+static void level_name(const struct detect_cache *k, char *buf, size_t n)
+{
+	if (k->level == 1)
+		snprintf(buf, n, "L1%c", !strcmp(k->type, "Instruction") ? 'I' : 'D');
+	else
+		snprintf(buf, n, "L%u", k->level);
+}
+
+/* Read and check --base FILE: it must load, and describe the caches
+ * detected here (same names, sizes, sets, ways, lines): another CPU's
+ * core model and fitted costs would not fit this one.  Returns the
+ * parsed document, or NULL after printing the error. */
+static cJSON *base_open(const char *path, const struct detect_cache *caches,
+			unsigned n)
+{
+	struct machine check = { 0 };
+	struct ppr_err err = { 0 };
+	cJSON *root, *bl, *e;
+	char *text = NULL;
+	size_t len;
+	unsigned i;
+
+	if (machine_read_text(path, &text, &len, &err) ||
+	    machine_load_string(path, text, len, &check, &err)) {
+		free(text);
+		cli_error_err(&err);
+		return NULL;
+	}
+	machine_release(&check);
+	root = cJSON_ParseWithLength(text, len);
+	free(text);
+	if (!root) {
+		cli_error("%s: cannot parse the base machine file", path);
+		return NULL;
+	}
+	bl = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "hierarchy"), "levels");
+	for (i = 0; i < n; i++) {
+		const struct detect_cache *k = &caches[i];
+		const char *geo[4] = { "size_bytes", "sets", "ways", "cl_size" };
+		double here[4] = { (double)k->size, (double)k->sets,
+				   (double)k->ways, (double)k->line_size };
+		cJSON *b = NULL;
+		char ln[16];
+		unsigned g;
+
+		level_name(k, ln, sizeof(ln));
+		cJSON_ArrayForEach(e, bl) {
+			const char *bn = cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(e, "name"));
+
+			if (bn && !strcmp(bn, ln))
+				b = e;
+		}
+		if (!b) {
+			cli_error("%s: hierarchy.levels: no level '%s', which this "
+				  "machine has: the base describes another CPU",
+				  path, ln);
+			goto fail;
+		}
+		for (g = 0; g < 4; g++)
+			if (num_of(b, geo[g]) != here[g]) {
+				cli_error("%s: hierarchy.levels '%s': '%s' is %.0f, "
+					  "this machine's is %.0f: the base describes "
+					  "another CPU", path, ln, geo[g],
+					  num_of(b, geo[g]), here[g]);
+				goto fail;
+			}
+	}
+	return root;
+fail:
+	cJSON_Delete(root);
+	return NULL;
+}
+
+/*
+ * --base FILE: the base machine file (base_open) with what this run
+ * measured of the host put in: the clock, the last level's usable ways
+ * and bandwidth, memory bandwidth and latency.  Everything else of the
+ * base (the core model, the branch and far-reference costs fitted on it,
+ * the L1 and L2 bandwidths, which are the core's design: the read kernel
+ * does not reach L1's two loads per cycle) is kept.  Takes root; returns
+ * it changed, or NULL (root freed) after printing an error.
+ */
+static cJSON *refresh_base(const char *path, cJSON *root, const cJSON *det,
+			   const char *name, int name_given)
+{
+	const cJSON *dl, *dlast = NULL, *dlevels;
+	cJSON *bl, *blast = NULL, *bmem, *it;
+	char note[1024];
+	const char *old_src;
+	double old_ghz, old_bw, old_lat, new_ghz;
+
+	bl = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "hierarchy"), "levels");
+	dlevels = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(det, "hierarchy"), "levels");
+	/* the last level detect measured a bandwidth for, and its entry in
+	 * the base (base_open checked that every level is there) */
+	cJSON_ArrayForEach(dl, dlevels)
+		if (cJSON_GetObjectItemCaseSensitive(dl, "bandwidth_bytes_per_cycle"))
+			dlast = dl;
+	if (dlast) {
+		const char *ln = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(dlast, "name"));
+		cJSON *e;
+
+		cJSON_ArrayForEach(e, bl) {
+			const char *bn = cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(e, "name"));
+
+			if (bn && ln && !strcmp(bn, ln))
+				blast = e;
+		}
+	}
+	old_ghz = num_of(root, "clock_ghz");
+	new_ghz = num_of(det, "clock_ghz");
+	set_number(root, "clock_ghz", new_ghz);
+	bmem = cJSON_GetObjectItemCaseSensitive(root, "memory");
+	if (!bmem)
+		bmem = cJSON_AddObjectToObject(root, "memory");
+	it = cJSON_GetObjectItemCaseSensitive(det, "memory");
+	old_bw = num_of(bmem, "bandwidth_gbs");
+	old_lat = num_of(bmem, "latency_ns");
+	set_number(bmem, "bandwidth_gbs", num_of(it, "bandwidth_gbs"));
+	set_number(bmem, "latency_ns", num_of(it, "latency_ns"));
+	snprintf(note, sizeof(note),
+		 "; refreshed by ppr %s machine detect --base: clock %.3f -> "
+		 "%.3f GHz, memory %.1f -> %.1f GB/s and %.0f -> %.0f ns",
+		 PPR_VERSION, old_ghz, new_ghz, old_bw,
+		 num_of(it, "bandwidth_gbs"), old_lat, num_of(it, "latency_ns"));
+	if (blast && dlast != cJSON_GetArrayItem(dlevels, 0)) {
+		/* the last level, unless it is the first (its bandwidth is
+		 * the core's) */
+		double ow = num_of(blast, "usable_ways");
+		double nw = num_of(dlast, "usable_ways");
+		double ob = num_of(blast, "bandwidth_bytes_per_cycle");
+		double nb = num_of(dlast, "bandwidth_bytes_per_cycle");
+		size_t used = strlen(note);
+
+		if (nw > 0)
+			set_number(blast, "usable_ways", nw);
+		else
+			cJSON_DeleteItemFromObjectCaseSensitive(blast, "usable_ways");
+		set_number(blast, "bandwidth_bytes_per_cycle", nb);
+		snprintf(note + used, sizeof(note) - used,
+			 ", %s usable ways %.0f -> %.0f, bandwidth %.1f -> %.1f B/cy",
+			 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(dlast,
+									     "name")),
+			 ow > 0 ? ow : num_of(blast, "ways"),
+			 nw > 0 ? nw : num_of(dlast, "ways"), ob, nb);
+	}
+	if (name_given)
+		cJSON_ReplaceItemInObjectCaseSensitive(root, "name",
+						       cJSON_CreateString(name));
+	old_src = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root,
+									 "source"));
+	{
+		size_t n = (old_src ? strlen(old_src) : 0) + strlen(note) + 1;
+		char *src = xmalloc(n);
+
+		snprintf(src, n, "%s%s", old_src ? old_src : "", note);
+		if (cJSON_GetObjectItemCaseSensitive(root, "source"))
+			cJSON_ReplaceItemInObjectCaseSensitive(
+				root, "source", cJSON_CreateString(src));
+		else
+			cJSON_AddStringToObject(root, "source", src + 2);
+		free(src);
+	}
+	fprintf(stderr, "ppr: base %s%s\n", path, note + 1);
+	return root;
+}
+
 static int detect(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -146,10 +351,11 @@ static int detect(int argc, char **argv)
 		{ "caches", required_argument, NULL, 'c' },
 		{ "caches-only", no_argument, NULL, 'C' },
 		{ "clock-only", no_argument, NULL, 'K' },
+		{ "base", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *out_path = NULL, *name = "detected";
+	const char *out_path = NULL, *name = "detected", *base = NULL;
 	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
 	unsigned long long runs = 7;
 	struct detect_cache caches[DETECT_MAX_CACHES];
@@ -157,19 +363,20 @@ static int detect(int argc, char **argv)
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
 	double ghz, fpc = 0, l1_bpc = 0, usable_mib = -1, beyond_mib = -1;
-	cJSON *root = NULL, *hier, *levels, *mem, *peak;
+	cJSON *root = NULL, *hier, *levels, *mem, *peak, *base_root = NULL;
 	char *text = NULL, desc[512], src[2048], cache_desc[1024], cap_desc[256];
 	struct machine check = { 0 };
 	uint64_t mem_ws;
 	FILE *f;
 	int c, rc = 1, avx512, want = CACHES_AUTO, sysfs_given = 0;
-	int caches_only = 0, clock_only = 0, partial;
+	int caches_only = 0, clock_only = 0, partial, name_given = 0, l1_split = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out_path = optarg; break;
-		case 'n': name = optarg; break;
+		case 'n': name = optarg; name_given = 1; break;
+		case 'b': base = optarg; break;
 		case 's': sysfs = optarg; sysfs_given = 1; break;
 		case 'C': caches_only = 1; break;
 		case 'K': clock_only = 1; break;
@@ -205,6 +412,10 @@ static int detect(int argc, char **argv)
 	if (caches_only && clock_only)
 		return cli_usage_error(usage_str,
 				       "machine detect: --caches-only and --clock-only exclude each other");
+	if (base && (caches_only || clock_only))
+		return cli_usage_error(usage_str,
+				       "machine detect: --base writes a whole machine file; "
+				       "not with --caches-only or --clock-only");
 	if (clock_only) {
 		struct detect_clock_windows cw;
 
@@ -233,6 +444,10 @@ static int detect(int argc, char **argv)
 			(unsigned long long)caches[i].sets, caches[i].line_size);
 	if (caches_only)
 		return 0;
+	/* the base is checked against the caches before the 20 s of
+	 * measuring */
+	if (base && !(base_root = base_open(base, caches, n)))
+		return 1;
 	/* the last data (or unified) level: the one memory refills */
 	for (last = n - 1; last > 0 && !strcmp(caches[last].type, "Instruction"); last--)
 		;
@@ -244,7 +459,7 @@ static int detect(int argc, char **argv)
 		struct detect_clock_windows cw;
 
 		if (measure_clock((unsigned)runs, &clk, &cw, &err))
-			return cli_error_err(&err);
+			goto fail_err;
 	}
 	ghz = clk.max;
 	fprintf(stderr, "  measuring FMA peak...\n");
@@ -265,6 +480,9 @@ static int detect(int argc, char **argv)
 	cJSON_AddStringToObject(hier, "straddle", "split");
 	cJSON_AddBoolToObject(hier, "writebacks", 1);
 	levels = cJSON_AddArrayToObject(hier, "levels");
+	for (i = 0; i < n; i++)
+		if (caches[i].level == 1 && !strcmp(caches[i].type, "Instruction"))
+			l1_split = 1;
 
 	for (i = 0; i < n; i++) {
 		struct detect_cache *k = &caches[i];
@@ -273,12 +491,11 @@ static int detect(int argc, char **argv)
 		int is_instr = !strcmp(k->type, "Instruction");
 		uint64_t ws;
 
-		if (k->level == 1)
-			snprintf(lname, sizeof(lname), "L1%c", is_instr ? 'I' : 'D');
-		else
-			snprintf(lname, sizeof(lname), "L%u", k->level);
+		level_name(k, lname, sizeof(lname));
 		cJSON_AddStringToObject(lv, "name", lname);
-		if (k->level == 1)
+		/* roles only for a split L1 (a data and an instruction
+		 * entry); a lone L1 is the data path (machines/README.md) */
+		if (k->level == 1 && l1_split)
 			cJSON_AddStringToObject(lv, "role", role_of(k->type));
 		cJSON_AddNumberToObject(lv, "size_bytes", (double)k->size);
 		cJSON_AddNumberToObject(lv, "sets", (double)k->sets);
@@ -317,10 +534,11 @@ static int detect(int argc, char **argv)
 				for (w = 0; w < cap.npoints; w++)
 					fprintf(stderr, "    %8.1f MiB %8.1f GB/s (median)\n",
 						cap.ws[w] / 1048576.0, cap.gbs[w]);
-				fprintf(stderr, "  %s %.1f GB/s at %.1f MiB, %.1f GB/s "
-					"at %.1f MiB (medians): usable %.1f MiB\n", lname,
-					cap.level_gbs, (double)cap.ws[0] / 1048576.0,
-					cap.below_gbs, 4.0 * k->size / 1048576.0,
+				fprintf(stderr, "  %s %.1f GB/s at most, %.1f GB/s "
+					"at %.1f MiB (medians): usable %.1f MiB (a tenth "
+					"of the fall lost)\n", lname,
+					cap.level_gbs, cap.below_gbs,
+					4.0 * k->size / 1048576.0,
 					cap.bytes / 1048576.0);
 				usable = cap.bytes / (double)k->size * k->ways;
 				w = usable < 1 ? 1 : (unsigned)lround(usable);
@@ -346,7 +564,8 @@ static int detect(int argc, char **argv)
 	if (partial) {
 		/* A level nearer memory was left out (its ways are unknown):
 		 * say where read bandwidth beyond the last level described
-		 * falls halfway to memory's, and write nothing for it. */
+		 * has lost a tenth of its fall to memory's, and write nothing
+		 * for it. */
 		struct detect_capacity cap;
 		uint64_t step = 2 * caches[last].size;
 		char lname[16];
@@ -366,15 +585,15 @@ static int detect(int argc, char **argv)
 		for (w = 0; w < cap.npoints; w++)
 			fprintf(stderr, "    %8.1f MiB %8.1f GB/s (median)\n",
 				cap.ws[w] / 1048576.0, cap.gbs[w]);
-		fprintf(stderr, "  beyond %s: %.1f GB/s at %.1f MiB, %.1f GB/s at "
-			"%.1f MiB (medians): halfway at %.1f MiB%s (not written: the "
-			"level's ways and sets are unknown)\n", lname, cap.level_gbs,
-			(double)cap.ws[0] / 1048576.0, cap.below_gbs,
+		fprintf(stderr, "  beyond %s: %.1f GB/s at most, %.1f GB/s at "
+			"%.1f MiB (medians): a tenth of the fall lost at %.1f MiB%s "
+			"(not written: the level's ways and sets are unknown)\n",
+			lname, cap.level_gbs, cap.below_gbs,
 			(double)mem_ws / 1048576.0, cap.bytes / 1048576.0,
 			cap.bytes >= (double)cap.ws[cap.npoints - 1] ? " or more" : "");
 		beyond_mib = cap.bytes / 1048576.0;
 		snprintf(cap_desc, sizeof(cap_desc), "beyond %s (a level left out) "
-			 "read bandwidth falls halfway to memory's at %.1f MiB%s",
+			 "read bandwidth has lost a tenth of its fall to memory's at %.1f MiB%s",
 			 lname, beyond_mib,
 			 cap.bytes >= (double)cap.ws[cap.npoints - 1] ? " or more" : "");
 	}
@@ -411,8 +630,8 @@ static int detect(int argc, char **argv)
 		cJSON_AddNumberToObject(peak, "load_bytes_per_cycle", l1_bpc);
 	if (usable_mib >= 0)
 		snprintf(cap_desc, sizeof(cap_desc), "usable capacity of the last "
-			 "level: read bandwidth halfway between its and memory's "
-			 "at %.1f MiB (usable_ways)", usable_mib);
+			 "level: read bandwidth has lost a tenth of the fall from its "
+			 "highest to memory's at %.1f MiB (usable_ways)", usable_mib);
 	else if (beyond_mib < 0)
 		snprintf(cap_desc, sizeof(cap_desc), "usable capacity not measured "
 			 "(last level under 1 MiB)");
@@ -437,6 +656,25 @@ static int detect(int argc, char **argv)
 		goto fail;
 	}
 	machine_release(&check);
+	if (base) {
+		cJSON *nroot = refresh_base(base, base_root, root, name, name_given);
+
+		base_root = NULL;
+		if (!nroot)
+			goto fail;
+		cJSON_Delete(root);
+		root = nroot;
+		free(text);
+		text = cJSON_Print(root);
+		if (!text)
+			goto fail;
+		if (machine_load_string(out_path ? out_path : "(refreshed)", text,
+					strlen(text), &check, &err)) {
+			cli_error("refreshed machine file does not load: %s", err.msg);
+			goto fail;
+		}
+		machine_release(&check);
+	}
 	f = cli_open_out(out_path);
 	if (!f)
 		goto fail;
@@ -453,6 +691,7 @@ fail_err:
 fail:
 	free(text);
 	cJSON_Delete(root);
+	cJSON_Delete(base_root);
 	return rc;
 }
 

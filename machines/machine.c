@@ -509,7 +509,8 @@ int machine_load_string(const char *name, const char *text, size_t len,
 	return 0;
 }
 
-int machine_load(const char *path, struct machine *out, struct ppr_err *err)
+int machine_read_text(const char *path, char **text, size_t *len,
+		      struct ppr_err *err)
 {
 	FILE *f = NULL;
 	char *buf = NULL;
@@ -545,13 +546,26 @@ int machine_load(const char *path, struct machine *out, struct ppr_err *err)
 		goto fail;
 	}
 	fclose(f);
-	f = NULL;
-	rc = machine_load_string(path, buf, n, out, err);
-	free(buf);
-	return rc;
+	*text = buf;
+	*len = n;
+	return 0;
 fail:
 	if (f)
 		fclose(f);
+	free(buf);
+	return rc;
+}
+
+int machine_load(const char *path, struct machine *out, struct ppr_err *err)
+{
+	char *buf;
+	size_t n;
+	int rc;
+
+	rc = machine_read_text(path, &buf, &n, err);
+	if (rc)
+		return rc;
+	rc = machine_load_string(path, buf, n, out, err);
 	free(buf);
 	return rc;
 }

@@ -107,6 +107,10 @@ int machine_load(const char *path, struct machine *out, struct ppr_err *err);
 int machine_load_string(const char *name, const char *text, size_t len,
 			struct machine *out, struct ppr_err *err);
 void machine_release(struct machine *m);
+/* A machine file's text, unparsed (at most MACHINE_MAX_FILE bytes): *text
+ * is malloc'd, not terminated; the caller frees it. */
+int machine_read_text(const char *path, char **text, size_t *len,
+		      struct ppr_err *err);
 
 /*
  * The bandwidth at which lines come into level i from the level below, in

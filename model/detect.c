@@ -21,10 +21,20 @@
  * - Nothing here needs hardware performance counters.
  * - Usable capacity: on a virtual machine the last level is shared with
  *   the host's other tenants, whose lines take part of it; a read sweep
- *   over working sets finds where the bandwidth falls from the level's
- *   to the memory's (halfway), and `ppr machine detect` writes that share
- *   of the ways as the level's usable_ways.  On the zen4-epyc guest
- *   (32 MiB L3) it falls between 12 and 16 MiB.
+ *   over working sets finds where the bandwidth starts to fall from the
+ *   level's (its highest point in the sweep) toward the memory's: the
+ *   first working set past that highest point whose bandwidth has lost
+ *   a tenth (DETECT_CAPACITY_FALL) of the difference, and `ppr machine
+ *   detect` writes that share of the ways as the level's usable_ways.
+ *   Halfway, the rule until 2026-11-25, is too late for SpMV: a sequential
+ *   read keeps part of its lines in the L3 well past the point where an
+ *   SpMV, with its other streams, gets none.  Measured on the zen4-epyc
+ *   guest (32 MiB L3, 2026-11-25 13:30): two sweeps fall halfway at 30 MiB
+ *   (15 ways), while CSR SpMV of laplace3d (ppr measure) runs at 0.29-0.35
+ *   ns per nonzero up to a 19.8 MB working set (n = 57) and at 0.46,
+ *   0.58, 0.61 and 0.77 ns at 21.9, 24.2, 28.0 and 54.8 MB; the tenth
+ *   gives 18.0 and 20.8 MiB in the same two sweeps (9 and 10 ways).  The
+ *   earlier guest fell halfway at 12-23 MiB.
  * - Caches come from sysfs (cpu0/cache/index*), which Linux builds from
  *   CPUID.  Virtual machines and containers may have no such directory
  *   (a Firecracker guest on an EPYC family 1Ah has none); then CPUID is
@@ -925,16 +935,19 @@ double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
 				unsigned n, double level_gbs,
 				double below_gbs)
 {
-	double half = 0.5 * (level_gbs + below_gbs);
-	unsigned i;
+	double thr = level_gbs - DETECT_CAPACITY_FALL * (level_gbs - below_gbs);
+	unsigned i, top = 0;
 
 	if (!n)
 		return 0;
-	if (gbs[0] < half)
-		return (double)ws[0];
 	for (i = 1; i < n; i++)
-		if (gbs[i] < half) {
-			double f = (gbs[i - 1] - half) / (gbs[i - 1] - gbs[i]);
+		if (gbs[i] > gbs[top])
+			top = i;
+	if (gbs[top] < thr)
+		return (double)ws[0];
+	for (i = top + 1; i < n; i++)
+		if (gbs[i] < thr) {
+			double f = (gbs[i - 1] - thr) / (gbs[i - 1] - gbs[i]);
 
 			return (double)ws[i - 1] +
 			       f * (double)(ws[i] - ws[i - 1]);
@@ -967,6 +980,9 @@ int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 		return rc;
 	out->below_gbs = st.median;
 	out->level_gbs = out->gbs[0];
+	for (ws = 1; ws < out->npoints; ws++)
+		if (out->gbs[ws] > out->level_gbs)
+			out->level_gbs = out->gbs[ws];
 	out->bytes = detect_capacity_crossing(out->ws, out->gbs,
 					      out->npoints, out->level_gbs,
 					      out->below_gbs);

@@ -307,10 +307,14 @@ struct detect_capacity {
 int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 			   uint64_t below, unsigned runs,
 			   struct detect_capacity *out, struct ppr_err *err);
-/* The crossing alone (no measurement): the first working set whose
- * bandwidth is under (level_gbs + below_gbs) / 2, interpolated with the
+/* The share of the fall from the level's bandwidth to the one below at
+ * which the level's usable capacity ends (model/detect.c). */
+#define DETECT_CAPACITY_FALL 0.1
+/* The crossing alone (no measurement): past the sweep's highest point,
+ * the first working set whose bandwidth is under level_gbs -
+ * DETECT_CAPACITY_FALL * (level_gbs - below_gbs), interpolated with the
  * one before it; ws[n-1] when none is (the level holds them all), ws[0]
- * when the first already is. */
+ * when the highest point already is. */
 double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
 				unsigned n, double level_gbs,
 				double below_gbs);

@@ -105,8 +105,9 @@
  *   working set (laplace3d n=60) runs at DRAM speed while 10.6 MB (n=50)
  *   runs at L3 speed; `ppr machine detect` measures the capacity the
  *   program gets (read bandwidth halfway between L3's and memory's at
- *   15.5-23 MiB of 32) and the level is simulated with that share of its
- *   ways (9 of 16).
+ *   15.5-23 MiB of 32; since 2026-11-25 where it has lost a tenth of that
+ *   fall, model/detect.c) and the level is simulated with that share of
+ *   its ways (9 of 16).
  * - Accuracy on zen4-epyc.json (bench/predict_spmv.sh, 42 matrices, least
  *   of 3 medians of 10 warm runs, wall time, load 4.3-6.2, 2026-11-22
  *   03:00-03:10 UTC): before usable_ways and the exit-change learning

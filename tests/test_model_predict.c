@@ -772,18 +772,32 @@ static void test_branch_section(void)
 	machine_release(&m);
 }
 
-/* Usable capacity from a bandwidth sweep: halfway between the level's
- * figure and the one below, interpolated. */
+/* Usable capacity from a bandwidth sweep: past the highest point, where
+ * a tenth of the fall to the level below is lost, interpolated. */
 static void test_capacity_crossing(void)
 {
 	static const uint64_t ws[4] = { 2, 4, 6, 8 };
 	static const double gbs[4] = { 80, 80, 40, 20 };
 	static const double flat[4] = { 80, 79, 78, 77 };
+	/* a rise before the fall (the first point is not the plateau),
+	 * and a dip before the highest point that must not count */
+	static const uint64_t ws2[6] = { 4, 6, 8, 10, 12, 14 };
+	static const double rise[6] = { 60, 100, 110, 105, 90, 50 };
+	static const double dip[6] = { 100, 70, 110, 110, 104, 60 };
 
-	T_NEAR(detect_capacity_crossing(ws, gbs, 4, 80, 20), 5.5, 1e-12);
+	/* threshold 80 - 0.1 * 60 = 74: between 80 at 4 and 40 at 6 */
+	T_NEAR(detect_capacity_crossing(ws, gbs, 4, 80, 20),
+	       4 + 2 * (80.0 - 74) / 40, 1e-12);
 	T_NEAR(detect_capacity_crossing(ws, flat, 4, 80, 20), 8, 0);
 	T_NEAR(detect_capacity_crossing(ws, gbs, 4, 200, 20), 2, 0);
 	T_NEAR(detect_capacity_crossing(ws, gbs, 0, 80, 20), 0, 0);
+	/* threshold 110 - 0.1 * 80 = 102: between 105 at 10 and 90 at 12 */
+	T_NEAR(detect_capacity_crossing(ws2, rise, 6, 110, 30),
+	       10 + 2 * (105.0 - 102) / 15, 1e-12);
+	/* threshold 110 - 0.1 * 50 = 105: past the highest point (8), not
+	 * the dip at 6: between 110 at 10 and 104 at 12 */
+	T_NEAR(detect_capacity_crossing(ws2, dip, 6, 110, 60),
+	       10 + 2 * (110.0 - 105) / 6, 1e-12);
 }
 
 /* Tables 4-6 from machines/haswell.json and the paper's counts. */

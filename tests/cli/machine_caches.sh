@@ -3,7 +3,9 @@
 # --sysfs DIR, the fallback to CPUID.  --caches-only stops before any
 # measurement, so nothing here runs a bandwidth kernel, and nothing assumes
 # this machine has (or lacks) a sysfs cache description.  --clock-only
-# measures the clock alone (about 0.2 s).
+# measures the clock alone (about 0.2 s).  --base refreshes a machine file:
+# its checks run before any measurement; one real run (--runs 1, on a fake
+# sysfs of two levels, about 10 s) checks what it keeps and what it changes.
 PPR=${PPR:-./ppr}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
@@ -96,5 +98,66 @@ $PPR machine detect --clock-only --caches-only > "$tmp/out" 2> "$tmp/err"; rc=$?
 [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] \
 	&& grep -q "^ppr: machine detect: --caches-only and --clock-only exclude each other$" "$tmp/err" \
 	&& ok || bad "--clock-only --caches-only: rc=$rc $(head -n 1 "$tmp/err")"
+
+# --base: usage, a missing or broken base, a base for other caches (all
+# before measuring: one error line naming the file, exit 1)
+$PPR machine detect --base machines/zen4-epyc.json --clock-only > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^ppr: machine detect: --base writes a whole machine file; not with --caches-only or --clock-only$" "$tmp/err" \
+	&& ok || bad "--base --clock-only: rc=$rc $(head -n 1 "$tmp/err")"
+echo 1024K > "$tmp/sys/index1/size"
+$PPR machine detect --sysfs "$tmp/sys" --base "$tmp/none.json" -o "$tmp/r.json" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c '^ppr: error:' "$tmp/err")" -eq 1 ] && grep -q "none.json" "$tmp/err" \
+	&& ! grep -q "measuring" "$tmp/err" && [ ! -e "$tmp/r.json" ] && ok || bad "--base missing: rc=$rc $(cat "$tmp/err")"
+printf '{\n  "name": "x",\n  "clock_ghz": "fast"\n}\n' > "$tmp/broken.json"
+$PPR machine detect --sysfs "$tmp/sys" --base "$tmp/broken.json" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "^ppr: error: $tmp/broken.json:3:" "$tmp/err" && ! grep -q "measuring" "$tmp/err" \
+	&& ok || bad "--base broken: rc=$rc $(cat "$tmp/err")"
+# zen4-epyc.json has an L1I and an L3 besides; this fake machine's L2 is
+# 512 KiB: another CPU
+mk "$tmp/sys2/index0" 1 Data 48K 12 64
+mk "$tmp/sys2/index1" 2 Unified 512K 8 1024
+$PPR machine detect --sysfs "$tmp/sys2" --base machines/zen4-epyc.json 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "^ppr: error: machines/zen4-epyc.json: hierarchy.levels 'L2': 'size_bytes' is 1048576, this machine's is 524288: the base describes another CPU$" "$tmp/err" \
+	&& ! grep -q "measuring" "$tmp/err" && ok || bad "--base other CPU: rc=$rc $(cat "$tmp/err")"
+# a real refresh of a two-level base written here: the result keeps the
+# base's name, branch and far-reference keys, its L1D bandwidth (the
+# core's design) and its description; takes this run's clock, memory and
+# L2 (the last level) usable ways and bandwidth; loads; and says in its
+# source what changed
+cat > "$tmp/base.json" <<'JSON'
+{
+  "name": "two-level",
+  "description": "a base for the refresh test",
+  "source": "written by hand",
+  "clock_ghz": 1.25,
+  "hierarchy": {
+    "transfers_overlap": true,
+    "levels": [
+      { "name": "L1D", "size_bytes": 49152, "sets": 64, "ways": 12, "cl_size": 64,
+        "bandwidth_bytes_per_cycle": 128 },
+      { "name": "L2", "size_bytes": 1048576, "sets": 1024, "ways": 16, "cl_size": 64,
+        "bandwidth_bytes_per_cycle": 1.5, "far_miss_cycles": 0.3, "usable_ways": 3 }
+    ]
+  },
+  "memory": { "bandwidth_gbs": 0.5, "latency_ns": 9999, "far_miss_cycles": 20 },
+  "branch": { "loop_exit_miss_cycles": 25, "learned_exit_trips": 32 }
+}
+JSON
+$PPR machine detect --sysfs "$tmp/sys" --runs 1 --base "$tmp/base.json" -o "$tmp/r.json" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && $PPR machine show "$tmp/r.json" > "$tmp/show" 2>> "$tmp/err" \
+	&& grep -q '"name":	"two-level"' "$tmp/r.json" \
+	&& grep -q '"description":	"a base for the refresh test"' "$tmp/r.json" \
+	&& grep -q '"learned_exit_trips":	32' "$tmp/r.json" \
+	&& grep -q '"far_miss_cycles":	20' "$tmp/r.json" \
+	&& grep -q '"far_miss_cycles":	0.3' "$tmp/r.json" \
+	&& grep -q '"bandwidth_bytes_per_cycle":	128' "$tmp/r.json" \
+	&& ! grep -q '"bandwidth_bytes_per_cycle":	1.5' "$tmp/r.json" \
+	&& ! grep -q '"usable_ways":	3' "$tmp/r.json" \
+	&& ! grep -q '"clock_ghz":	1.25' "$tmp/r.json" \
+	&& ! grep -q '"bandwidth_gbs":	0.5' "$tmp/r.json" \
+	&& ! grep -q '"latency_ns":	9999' "$tmp/r.json" \
+	&& grep -q '"source":	"written by hand; refreshed by ppr .* machine detect --base: clock 1.250 -> .* GHz, memory 0.5 -> .* GB/s and 9999 -> .* ns, L2 usable ways 3 -> ' "$tmp/r.json" \
+	&& grep -q "^ppr: base $tmp/base.json refreshed by ppr" "$tmp/err" \
+	&& ok || bad "--base refresh: rc=$rc $(cat "$tmp/err" "$tmp/r.json")"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
