@@ -228,15 +228,24 @@ static uint8_t newblk[840][8];
 static uint64_t spread8[256];
 static pthread_once_t newblk_once = PTHREAD_ONCE_INIT;
 
+/* With m = j mod c < c, "d >= c or m < d" is d > m: width c's bit is set
+ * for d = m + 1 .. 7.  m counts up with j instead of a division per
+ * entry: the table built with 47,040 divisions took 100-130 us, most of
+ * the block counts of a 500-nonzero matrix (2026-11-25). */
 static void newblk_init(void)
 {
 	unsigned jm, d, c, k;
 
-	for (jm = 0; jm < 840; jm++)
-		for (d = 1; d < 8; d++)
-			for (c = 1; c <= 8; c++)
-				if (d >= c || jm % c < d)
-					newblk[jm][d] |= (uint8_t)(1u << (c - 1));
+	for (c = 1; c <= 8; c++) {
+		unsigned m = 0;
+
+		for (jm = 0; jm < 840; jm++) {
+			for (d = m + 1; d < 8; d++)
+				newblk[jm][d] |= (uint8_t)(1u << (c - 1));
+			if (++m == c)
+				m = 0;
+		}
+	}
 	for (k = 0; k < 256; k++)
 		for (c = 0; c < 8; c++)
 			if (k >> c & 1)
