@@ -646,16 +646,6 @@ static int detect(int argc, char **argv)
 		 (unsigned long long)(mem_ws >> 20), cap_desc);
 	cJSON_AddStringToObject(root, "source", src);
 
-	text = cJSON_Print(root);
-	if (!text)
-		goto fail;
-	/* What we write must load: check it with the real loader. */
-	if (machine_load_string(out_path ? out_path : "(detected)", text,
-				strlen(text), &check, &err)) {
-		cli_error("detected machine file does not load: %s", err.msg);
-		goto fail;
-	}
-	machine_release(&check);
 	if (base) {
 		cJSON *nroot = refresh_base(base, base_root, root, name, name_given);
 
@@ -664,17 +654,18 @@ static int detect(int argc, char **argv)
 			goto fail;
 		cJSON_Delete(root);
 		root = nroot;
-		free(text);
-		text = cJSON_Print(root);
-		if (!text)
-			goto fail;
-		if (machine_load_string(out_path ? out_path : "(refreshed)", text,
-					strlen(text), &check, &err)) {
-			cli_error("refreshed machine file does not load: %s", err.msg);
-			goto fail;
-		}
-		machine_release(&check);
 	}
+	text = cJSON_Print(root);
+	if (!text)
+		goto fail;
+	/* What we write must load: check it with the real loader. */
+	if (machine_load_string(out_path ? out_path : "(detected)", text,
+				strlen(text), &check, &err)) {
+		cli_error("%s machine file does not load: %s",
+			  base ? "refreshed" : "detected", err.msg);
+		goto fail;
+	}
+	machine_release(&check);
 	f = cli_open_out(out_path);
 	if (!f)
 		goto fail;
