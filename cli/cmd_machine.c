@@ -33,7 +33,9 @@ static const char usage_str[] =
 	"        window, and how many are not interrupted; CPU time counts time\n"
 	"        lost to interruptions, so short runs see the faster clock); FMA\n"
 	"        peak; read bandwidth of working sets sized for each cache level\n"
-	"        and for memory; memory latency by pointer chase.  Progress and\n"
+	"        and for memory; memory latency by pointer chase; the bandwidth CSR\n"
+	"        SpMV gets from memory by row length (the CSR kernel on banded\n"
+	"        matrices of 5-55 nonzeros per row: memory.csr_bandwidth_gbs).  Progress and\n"
 	"        the min / median / max of every measurement go to stderr.  Each\n"
 	"        figure written is the best of --runs runs (default 7): on a\n"
 	"        shared machine interruptions only make a run slower.\n"
@@ -50,8 +52,9 @@ static const char usage_str[] =
 	"        on stdout: clock_ghz (20 ms runs), window_ms, windows,\n"
 	"        fastest_window_ghz, median_window_ghz, uninterrupted.\n"
 	"        --base M.json refreshes a machine file for the host it now runs on:\n"
-	"        M.json with this run's clock, memory bandwidth and latency, and the\n"
-	"        last level's usable ways and bandwidth put in; its core model,\n"
+	"        M.json with this run's clock, memory bandwidth, latency and CSR\n"
+	"        stream table, and the last level's usable ways and bandwidth put\n"
+	"        in; its core model,\n"
 	"        branch and far-reference costs and L1/L2 bandwidths are kept.  Its\n"
 	"        caches must be this machine's (else an error: another CPU).  A\n"
 	"        virtual machine's host can change between boots (this project's\n"
@@ -165,6 +168,42 @@ static double num_of(const cJSON *obj, const char *key)
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
 
 	return cJSON_IsNumber(it) ? it->valuedouble : -1;
+}
+
+/* Row lengths of the CSR stream table (memory.csr_bandwidth_gbs): where
+ * the bandwidth changes on the zen4-epyc guest (5-9 flat, 11, 15 on) and
+ * the row lengths of common FEM matrices. */
+static const unsigned csr_rows[] = { 5, 7, 9, 11, 15, 27, 55 };
+
+/* memory.csr_bandwidth_gbs: the CSR kernel's bandwidth on memory-resident
+ * banded matrices (detect_csr_bandwidth), best of at most 3 runs. */
+static int measure_csr_streams(cJSON *mem, uint64_t ws, unsigned runs,
+			       struct ppr_err *err)
+{
+	cJSON *arr = cJSON_AddArrayToObject(mem, "csr_bandwidth_gbs");
+	struct detect_stat st;
+	unsigned i;
+
+	fprintf(stderr, "  measuring CSR SpMV streams from memory (banded "
+		"matrices, %llu MiB)...\n", (unsigned long long)(ws >> 20));
+	for (i = 0; i < sizeof(csr_rows) / sizeof(csr_rows[0]); i++) {
+		cJSON *pair = cJSON_CreateArray();
+		char what[64];
+
+		if (detect_csr_bandwidth(ws, csr_rows[i], runs < 3 ? runs : 3,
+					 &st, err)) {
+			cJSON_Delete(pair);
+			return -1;
+		}
+		snprintf(what, sizeof(what), "CSR, %u nonzeros per row",
+			 csr_rows[i]);
+		progress(what, &st, "GB/s");
+		cJSON_AddItemToArray(pair, cJSON_CreateNumber(csr_rows[i]));
+		cJSON_AddItemToArray(pair,
+				     cJSON_CreateNumber(round(st.max * 10) / 10));
+		cJSON_AddItemToArray(arr, pair);
+	}
+	return 0;
 }
 
 /* The name detect gives a cache: L1D / L1I, else L<level>. */
@@ -294,9 +333,19 @@ static cJSON *refresh_base(const char *path, cJSON *root, const cJSON *det,
 	old_lat = num_of(bmem, "latency_ns");
 	set_number(bmem, "bandwidth_gbs", num_of(it, "bandwidth_gbs"));
 	set_number(bmem, "latency_ns", num_of(it, "latency_ns"));
+	{
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(it,
+							"csr_bandwidth_gbs");
+
+		cJSON_DeleteItemFromObjectCaseSensitive(bmem, "csr_bandwidth_gbs");
+		if (t)
+			cJSON_AddItemToObject(bmem, "csr_bandwidth_gbs",
+					      cJSON_Duplicate(t, 1));
+	}
 	snprintf(note, sizeof(note),
 		 "; refreshed by ppr %s machine detect --base: clock %.3f -> "
-		 "%.3f GHz, memory %.1f -> %.1f GB/s and %.0f -> %.0f ns",
+		 "%.3f GHz, memory %.1f -> %.1f GB/s and %.0f -> %.0f ns (and "
+		 "its CSR stream table)",
 		 PPR_VERSION, old_ghz, new_ghz, old_bw,
 		 num_of(it, "bandwidth_gbs"), old_lat, num_of(it, "latency_ns"));
 	if (blast && dlast != cJSON_GetArrayItem(dlevels, 0)) {
@@ -613,6 +662,8 @@ static int detect(int argc, char **argv)
 		mem = cJSON_AddObjectToObject(root, "memory");
 		cJSON_AddNumberToObject(mem, "bandwidth_gbs", round(bw.max * 10) / 10);
 		cJSON_AddNumberToObject(mem, "latency_ns", round(lat.min * 10) / 10);
+		if (measure_csr_streams(mem, ws, (unsigned)runs, &err))
+			goto fail_err;
 	}
 	cJSON_AddNumberToObject(root, "clock_ghz", round(ghz * 1000) / 1000);
 	cJSON_AddNumberToObject(root, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
@@ -768,6 +819,15 @@ static void show_table(const struct machine *m)
 	if (m->mem_far_miss_cycles > 0)
 		printf(", far reference %.3g cy", m->mem_far_miss_cycles);
 	putchar('\n');
+	if (m->csr_bw_points) {
+		unsigned k;
+
+		printf("CSR from memory:   ");
+		for (k = 0; k < m->csr_bw_points; k++)
+			printf("%s%.1f GB/s at %g", k ? ", " : "",
+			       m->csr_bw_gbs[k], m->csr_bw_row_nnz[k]);
+		printf(" nonzeros per row\n");
+	}
 	if (m->source && *m->source)
 		printf("Source:            %s\n", m->source);
 	fputs(rule, stdout);
@@ -822,6 +882,19 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "peak_bandwidth_gbs", m->mem_peak_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
 	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
+	if (m->csr_bw_points) {
+		cJSON *tab = cJSON_AddArrayToObject(o, "csr_bandwidth_gbs");
+		unsigned k;
+
+		for (k = 0; k < m->csr_bw_points; k++) {
+			cJSON *pair = cJSON_CreateArray();
+
+			cJSON_AddItemToArray(pair,
+					     cJSON_CreateNumber(m->csr_bw_row_nnz[k]));
+			cJSON_AddItemToArray(pair, cJSON_CreateNumber(m->csr_bw_gbs[k]));
+			cJSON_AddItemToArray(tab, pair);
+		}
+	}
 	text = cJSON_Print(root);
 	if (text)
 		puts(text);

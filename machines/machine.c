@@ -48,6 +48,7 @@ static const char *const level_keys[] = {
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
+	"csr_bandwidth_gbs",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -375,6 +376,71 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 	return 0;
 }
 
+/* memory.csr_bandwidth_gbs: [[nonzeros per row, GB/s], ...], row lengths
+ * strictly increasing, both positive, 1..MACHINE_CSR_BW_MAX pairs. */
+static int parse_csr_bandwidth(const struct machine_json *doc,
+			       const cJSON *mem, struct machine *m,
+			       struct ppr_err *err)
+{
+	const cJSON *arr = NULL, *e;
+	unsigned n = 0;
+	int rc;
+
+	if ((rc = machine_json_get_array(doc, mem, "csr_bandwidth_gbs", 0, &arr,
+					 err)) || !arr)
+		return rc;
+	if (!cJSON_GetArraySize(arr))
+		return machine_json_fail(doc, arr, err,
+					 "'csr_bandwidth_gbs' must not be empty");
+	cJSON_ArrayForEach(e, arr) {
+		if (n == MACHINE_CSR_BW_MAX)
+			return machine_json_fail(doc, e, err,
+						 "'csr_bandwidth_gbs' has more "
+						 "than %d pairs",
+						 MACHINE_CSR_BW_MAX);
+		if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2)
+			return machine_json_fail(doc, e, err,
+						 "'csr_bandwidth_gbs' entries "
+						 "must be [nonzeros per row, "
+						 "GB/s] pairs");
+		if ((rc = machine_json_item_double(doc, cJSON_GetArrayItem(e, 0),
+						   "nonzeros per row",
+						   MACHINE_JSON_POSITIVE,
+						   &m->csr_bw_row_nnz[n], err)) ||
+		    (rc = machine_json_item_double(doc, cJSON_GetArrayItem(e, 1),
+						   "GB/s", MACHINE_JSON_POSITIVE,
+						   &m->csr_bw_gbs[n], err)))
+			return rc;
+		if (n && m->csr_bw_row_nnz[n] <= m->csr_bw_row_nnz[n - 1])
+			return machine_json_fail(doc, e, err,
+						 "'csr_bandwidth_gbs' row lengths "
+						 "must increase");
+		n++;
+	}
+	m->csr_bw_points = n;
+	return 0;
+}
+
+double machine_csr_bandwidth(const struct machine *m, double row_nnz)
+{
+	unsigned i, n = m->csr_bw_points;
+
+	if (!n)
+		return m->mem_bandwidth_gbs;
+	if (row_nnz <= m->csr_bw_row_nnz[0])
+		return m->csr_bw_gbs[0];
+	for (i = 1; i < n; i++)
+		if (row_nnz <= m->csr_bw_row_nnz[i]) {
+			double f = (row_nnz - m->csr_bw_row_nnz[i - 1]) /
+				   (m->csr_bw_row_nnz[i] -
+				    m->csr_bw_row_nnz[i - 1]);
+
+			return m->csr_bw_gbs[i - 1] +
+			       f * (m->csr_bw_gbs[i] - m->csr_bw_gbs[i - 1]);
+		}
+	return m->csr_bw_gbs[n - 1];
+}
+
 static int parse_doc(const struct machine_json *doc, struct machine *m,
 		     struct ppr_err *err)
 {
@@ -451,7 +517,8 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   &m->mem_latency_ns, err)) ||
 	     (rc = machine_json_get_double(doc, mem, "far_miss_cycles",
 					   MACHINE_JSON_NONNEG, 0,
-					   &m->mem_far_miss_cycles, err))))
+					   &m->mem_far_miss_cycles, err)) ||
+	     (rc = parse_csr_bandwidth(doc, mem, m, err))))
 		return rc;
 	if (peak &&
 	    ((rc = machine_json_check_keys(doc, peak, "peak", peak_keys,

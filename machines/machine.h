@@ -42,6 +42,8 @@ struct machine_level {
 	uint32_t ways;
 };
 
+#define MACHINE_CSR_BW_MAX 16
+
 struct machine {
 	char *name;          /* short identifier ("haswell") */
 	char *description;   /* one line for humans ("" if absent) */
@@ -63,6 +65,14 @@ struct machine {
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
 	double mem_far_miss_cycles; /* as machine_level's, served by memory */
+	/* memory.csr_bandwidth_gbs (optional): the memory bandwidth CSR SpMV
+	 * streams get, by mean nonzeros per row (row_nnz increasing),
+	 * measured by `ppr machine detect` on banded matrices; 0 points:
+	 * CSR uses mem_bandwidth_gbs like every kernel.  See
+	 * machine_csr_bandwidth(). */
+	unsigned csr_bw_points;
+	double csr_bw_row_nnz[MACHINE_CSR_BW_MAX];
+	double csr_bw_gbs[MACHINE_CSR_BW_MAX];
 	int transfers_overlap;     /* hierarchy.transfers_overlap: 1 = line
 				      transfers overlap each other and the
 				      load/store instructions (AMD Zen); 0 =
@@ -100,6 +110,12 @@ struct machine {
  */
 #define MACHINE_LOOP_EXIT_MISS_CYCLES 25.0
 #define MACHINE_LEARNED_EXIT_CHANGES 10000.0
+
+/* The memory bandwidth (GB/s) of CSR SpMV streams at a mean of row_nnz
+ * nonzeros per row: memory.csr_bandwidth_gbs interpolated linearly in
+ * row_nnz, the end points' figures beyond them; mem_bandwidth_gbs when
+ * the file has no such table. */
+double machine_csr_bandwidth(const struct machine *m, double row_nnz);
 
 /* Load a machine file. */
 int machine_load(const char *path, struct machine *out, struct ppr_err *err);

@@ -66,6 +66,7 @@
 #include <time.h>
 
 #include "common/xalloc.h"
+#include "kernels/kernels.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -986,6 +987,62 @@ int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 	out->bytes = detect_capacity_crossing(out->ws, out->gbs,
 					      out->npoints, out->level_gbs,
 					      out->below_gbs);
+	return 0;
+}
+
+/* ---- CSR SpMV streams from memory ----------------------------------- */
+
+/*
+ * The native CSR kernel on gen:banded matrices with rows of row_nnz
+ * nonzeros (bw = (row_nnz - 1) / 2) and about 'bytes' of matrix and
+ * vectors: compulsory bytes over the least time of 'runs' timed runs at
+ * the fastest code placement (kernels/README.md).  Such a matrix streams
+ * everything but x, whose band stays in L1.  Measured here: 26 GB/s at 5-9
+ * nonzeros per row, 38-39 at 15-55 (model/predict.c).
+ */
+int detect_csr_bandwidth(uint64_t bytes, unsigned row_nnz, unsigned runs,
+			 struct detect_stat *gbs, struct ppr_err *err)
+{
+	struct kernel_params p;
+	struct kernel_run *run = NULL;
+	struct measure_opts mo;
+	struct measure_result res;
+	char spec[96];
+	uint64_t rows;
+	double v[64];
+	unsigned r;
+	int rc;
+
+	if (row_nnz < 1 || row_nnz % 2 == 0 || !runs || runs > 64 ||
+	    bytes < ((uint64_t)1 << 20))
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "CSR bandwidth: need an odd row length, "
+				   "1..64 runs and at least 1 MiB");
+	rows = bytes / (12 * (uint64_t)row_nnz + 24);
+	snprintf(spec, sizeof(spec), "gen:banded:n=%llu,bw=%u",
+		 (unsigned long long)rows, (row_nnz - 1) / 2);
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = spec;
+	if ((rc = kernel_run_new(&p, &run, err)))
+		return rc;
+	memset(&mo, 0, sizeof(mo));
+	mo.reps = 3;
+	mo.warmup = 1;
+	mo.code_mode = MEASURE_CODE_BEST;
+	for (r = 0; r < runs; r++) {
+		if ((rc = kernel_measure(run, &mo, &res, err))) {
+			kernel_run_free(run);
+			return rc;
+		}
+		/* the placements are screened once */
+		mo.code_mode = res.code_offset >= 0 ? MEASURE_CODE_FIXED
+						    : MEASURE_CODE_LINKED;
+		mo.code_offset = res.code_offset;
+		v[r] = kernel_run_bytes(run) / res.time_min_s / 1e9;
+	}
+	kernel_run_free(run);
+	summarise(v, runs, gbs);
 	return 0;
 }
 

@@ -319,6 +319,11 @@ double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
 				unsigned n, double level_gbs,
 				double below_gbs);
 
+/* Memory bandwidth (GB/s) of the CSR SpMV kernel on a banded matrix of
+ * about 'bytes' with rows of row_nnz (odd) nonzeros (model/detect.c). */
+int detect_csr_bandwidth(uint64_t bytes, unsigned row_nnz, unsigned runs,
+			 struct detect_stat *gbs, struct ppr_err *err);
+
 /* Load-to-use latency by pointer chase over 'bytes' (ns per load). */
 int detect_latency(uint64_t bytes, unsigned runs, struct detect_stat *ns,
 		   struct ppr_err *err);

@@ -108,6 +108,18 @@
  *   15.5-23 MiB of 32; since 2026-11-25 where it has lost a tenth of that
  *   fall, model/detect.c) and the level is simulated with that share of
  *   its ways (9 of 16).
+ * - CSR's memory bandwidth (machine key memory.csr_bandwidth_gbs): on the
+ *   zen4-epyc guest (2026-11-25) CSR SpMV streams from memory at 26 GB/s
+ *   with rows of 5-9 nonzeros, 32 at 11 and 38-39 at 15-55 (banded
+ *   matrices of about 400 MB, `ppr measure`), against 36-42 GB/s for a
+ *   read of one array; neither an overlap nor a sum of the in-core time
+ *   and the transfers fits both (model/README.md).  `ppr machine detect`
+ *   measures that table with the CSR kernel on banded matrices (which are
+ *   not in the bench lists) and the memory link of a CSR prediction takes
+ *   the figure at the matrix's mean row length.  Laplacians from memory
+ *   went from -45..-51% to -11..-22% (laplace3d n = 80, 100, 120,
+ *   laplace2d n = 2000), fem3d dof 1 from -27% to -20%, fem3d dof 2, 3
+ *   from -8% to +1..+2%.
  * - Accuracy on zen4-epyc.json (bench/predict_spmv.sh, 42 matrices, least
  *   of 3 medians of 10 warm runs, wall time, load 4.3-6.2, 2026-11-22
  *   03:00-03:10 UTC): before usable_ways and the exit-change learning
@@ -413,6 +425,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	unsigned n, i, line;
 	struct csr a;
 	int csr = !strcmp(p->kernel, "spmv-csr");
+	double row_nnz = 0;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -442,6 +455,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		double hist[MODEL_EXIT_TMAX + 1];
 
 		out->rows = (double)a.rows;
+		row_nnz = a.rows ? (double)a.nnz / (double)a.rows : 0;
 		/* BCSR: block rows whose block count changes, learned by
 		 * warm runs as CSR's exits are */
 		if (!csr)
@@ -500,6 +514,10 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		n = MODEL_MAX_LEVELS;
 	out->nlevels = n;
 	machine_fill_bandwidths(m, bw);
+	/* CSR from memory: the bandwidth its streams get at its row length
+	 * (memory.csr_bandwidth_gbs; notes) */
+	if (csr && row_nnz > 0 && m->csr_bw_points && n && m->clock_ghz > 0)
+		bw[n - 1] = machine_csr_bandwidth(m, row_nnz) / m->clock_ghz;
 	line = m->hier.levels[0].line_size;
 	{
 		double reg_fill[MODEL_MAX_LEVELS + 1] = { 0 };

@@ -284,7 +284,8 @@ static const struct bad_row {
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
-	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles)" },
+	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles, "
+	  "csr_bandwidth_gbs)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
@@ -389,6 +390,29 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_miss_cycles\": \"20\"}}",
 	  "bad.json:2:34: 'far_miss_cycles' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"csr_bandwidth_gbs\": 26}}",
+	  "bad.json:2:34: 'csr_bandwidth_gbs' must be an array" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"csr_bandwidth_gbs\": []}}",
+	  "bad.json:2:34: 'csr_bandwidth_gbs' must not be empty" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40,\n \"csr_bandwidth_gbs\": "
+	  "[[5, 26], [7]]}}",
+	  "bad.json:3:33: 'csr_bandwidth_gbs' entries must be [nonzeros per "
+	  "row, GB/s] pairs" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40,\n \"csr_bandwidth_gbs\": "
+	  "[[5, 26], [7, -1]]}}",
+	  "bad.json:3:37: 'GB/s' must be a positive number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40,\n \"csr_bandwidth_gbs\": "
+	  "[[5, 26], [\"7\", 30]]}}",
+	  "bad.json:3:34: 'nonzeros per row' must be a positive number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40,\n \"csr_bandwidth_gbs\": "
+	  "[[7, 26], [5, 30]]}}",
+	  "bad.json:3:33: 'csr_bandwidth_gbs' row lengths must increase" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"peak\": {\"flops_per_cycle_dp\": -16}}",
 	  "bad.json:2:11: 'flops_per_cycle_dp' must be a non-negative "
 	  "number" },
@@ -402,7 +426,7 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
 	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
-	  "far_miss_cycles)" },
+	  "far_miss_cycles, csr_bandwidth_gbs)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },
@@ -507,6 +531,36 @@ static void test_defaults(void)
 	T_CHECK(machine_load("machines/no-such.json", &m, &err) ==
 		PPR_ENOENT);
 	T_CHECK(strstr(err.msg, "no-such.json") != NULL);
+}
+
+/* memory.csr_bandwidth_gbs: loaded in order, interpolated linearly in the
+ * row length, the end points' figures beyond them; without it, the
+ * memory bandwidth. */
+static void test_csr_bandwidth(void)
+{
+	static const char txt[] = "{\"name\": \"m\", \"hierarchy\": "
+		"{\"levels\": [" LV "]}, \"memory\": {\"bandwidth_gbs\": 40, "
+		"\"csr_bandwidth_gbs\": [[5, 26], [9, 26], [15, 38]]}}";
+	static const char plain[] = "{\"name\": \"m\", \"hierarchy\": "
+		"{\"levels\": [" LV "]}, \"memory\": {\"bandwidth_gbs\": 40}}";
+	struct ppr_err err = { 0 };
+	struct machine m;
+
+	T_CHECK(machine_load_string("ok.json", txt, strlen(txt), &m,
+				    &err) == 0);
+	T_EQ_U64(m.csr_bw_points, 3);
+	T_NEAR(machine_csr_bandwidth(&m, 1), 26, 0);
+	T_NEAR(machine_csr_bandwidth(&m, 7), 26, 1e-12);
+	T_NEAR(machine_csr_bandwidth(&m, 11), 26 + 12.0 * 2 / 6, 1e-12);
+	T_NEAR(machine_csr_bandwidth(&m, 15), 38, 1e-12);
+	T_NEAR(machine_csr_bandwidth(&m, 80), 38, 0);
+	T_NEAR(m.mem_bandwidth_gbs, 40, 0);
+	machine_release(&m);
+	T_CHECK(machine_load_string("ok.json", plain, strlen(plain), &m,
+				    &err) == 0);
+	T_EQ_U64(m.csr_bw_points, 0);
+	T_NEAR(machine_csr_bandwidth(&m, 7), 40, 0);
+	machine_release(&m);
 }
 
 /* Positions survive escapes, nesting and multi-byte text. */
@@ -647,6 +701,7 @@ int main(void)
 	test_sim_builds();
 	test_bad();
 	test_defaults();
+	test_csr_bandwidth();
 	test_positions();
 	test_getters();
 	return t_done();

@@ -607,6 +607,70 @@ static void test_exclusive_l3_traffic(void)
 	machine_release(&m);
 }
 
+/* memory.csr_bandwidth_gbs: a CSR prediction's memory link takes the
+ * table's figure at the matrix's mean row length (laplace2d n=100: 49,600
+ * nonzeros in 10,000 rows, 4.96 per row: 4 + 0.96 / 2 x 4 = 5.92 GB/s),
+ * so the memory-bound SpMV of test_exclusive_l3_traffic's tiny machine
+ * takes longer than at the 16 GB/s of memory.bandwidth_gbs; conv1d keeps
+ * the memory bandwidth. */
+static void test_csr_bandwidth_predict(void)
+{
+	static const char head[] =
+		"{ \"name\": \"tiny-csr\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 4096, \"sets\": 8,"
+		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16";
+	static const char *const table[2] = {
+		"", ", \"csr_bandwidth_gbs\": [[4, 4], [6, 8], [20, 30]]" };
+	double t[2] = { 0, 0 };
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		char text[1024];
+		struct machine m;
+		struct model_prediction *pr = calloc(1, sizeof(*pr));
+		struct kernel_params p;
+		struct ppr_err err;
+
+		memset(&err, 0, sizeof(err));
+		snprintf(text, sizeof(text), "%s%s } }\n", head, table[k]);
+		if (!pr || machine_load_string("tiny-csr.json", text,
+					       strlen(text), &m, &err)) {
+			printf("tiny-csr: %s\n", err.msg);
+			T_CHECK(0);
+			free(pr);
+			continue;
+		}
+		memset(&p, 0, sizeof(p));
+		p.kernel = "spmv-csr";
+		p.input = "gen:laplace2d:n=100";
+		if (model_predict(&m, &p, NULL, pr, &err)) {
+			printf("tiny-csr predict: %s\n", err.msg);
+			T_CHECK(0);
+		} else {
+			T_NEAR(pr->ppr_in.bw[1] * 2.0, k ? 5.92 : 16, 1e-12);
+			T_NEAR(pr->bw_gbs[1], k ? 5.92 : 16, 1e-12);
+			T_CHECK(pr->ppr.link_max == 1);
+			t[k] = pr->ppr.time_s;
+		}
+		memset(&p, 0, sizeof(p));
+		p.kernel = "conv1d";
+		p.variant = CONV_NAIVE;
+		p.n = 4096;
+		if (model_predict(&m, &p, NULL, pr, &err) == 0)
+			T_NEAR(pr->bw_gbs[1], 16, 1e-12);
+		else
+			T_CHECK(0);
+		free(pr);
+		machine_release(&m);
+	}
+	/* memory-bound: the time follows the link, 16 / 5.92 */
+	T_CHECK(t[1] > 2.5 * t[0]);
+}
+
 /* A level shared with cores outside the machine: usable_ways simulates it
  * with fewer ways (same sets); the physical geometry stays in
  * m.level[].  A laplace2d n=25 SpMV (about 51 KB) stays in a 64 KiB L2
@@ -1056,6 +1120,7 @@ int main(void)
 	test_csr_branch_learning();
 	test_exit_trips();
 	test_exclusive_l3_traffic();
+	test_csr_bandwidth_predict();
 	test_usable_ways();
 	test_branch_section();
 	test_capacity_crossing();
