@@ -289,6 +289,11 @@ static void print_table(FILE *f, const struct machine *m,
 			pr->lev[i].bytes_regular, pr->lev[i].bytes_irregular,
 			(unsigned long long)pr->lev[i].writebacks,
 			pr->ppr_in.bw[i]);
+	if (pr->csr_row_nnz > 0 && pr->nlevels)
+		fprintf(f, "  memory link: %.1f GB/s, what CSR streams get at %.1f "
+			"nonzeros per row (memory.csr_bandwidth_gbs; one array "
+			"reads at %.1f)\n", pr->bw_gbs[pr->nlevels - 1],
+			pr->csr_row_nnz, m->mem_bandwidth_gbs);
 	fprintf(f, "\n  %-10s %14s %12s\n", "model", "time [s]", "GFLOPS");
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "PPR", o->time_s, o->gflops);
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "ECM", pr->ecm.time_s,
@@ -428,6 +433,16 @@ static void print_json(FILE *f, const struct machine *m,
 				pr->dag.acc_chain_per_inner);
 	cJSON_AddNumberToObject(o, "accumulator_chain_cycles",
 				pr->dag.acc_chain_cycles);
+	if (pr->nlevels) {
+		cJSON *mb = cJSON_AddObjectToObject(root, "memory_link");
+
+		cJSON_AddNumberToObject(mb, "bandwidth_gbs",
+					pr->bw_gbs[pr->nlevels - 1]);
+		cJSON_AddStringToObject(mb, "source", pr->csr_row_nnz > 0 ?
+					"csr_bandwidth_gbs" : "bandwidth_gbs");
+		if (pr->csr_row_nnz > 0)
+			cJSON_AddNumberToObject(mb, "row_nnz", pr->csr_row_nnz);
+	}
 	arr = cJSON_AddArrayToObject(root, "levels");
 	for (i = 0; i < pr->nlevels; i++) {
 		cJSON *l = cJSON_CreateObject();

@@ -516,8 +516,10 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	machine_fill_bandwidths(m, bw);
 	/* CSR from memory: the bandwidth its streams get at its row length
 	 * (memory.csr_bandwidth_gbs; notes) */
-	if (csr && row_nnz > 0 && m->csr_bw_points && n && m->clock_ghz > 0)
+	if (csr && row_nnz > 0 && m->csr_bw_points && n && m->clock_ghz > 0) {
 		bw[n - 1] = machine_csr_bandwidth(m, row_nnz) / m->clock_ghz;
+		out->csr_row_nnz = row_nnz;
+	}
 	line = m->hier.levels[0].line_size;
 	{
 		double reg_fill[MODEL_MAX_LEVELS + 1] = { 0 };

@@ -143,6 +143,10 @@ struct model_prediction {
 	double branch_events;    /* CSR: changes of the inner loop's exit
 				    pattern from one row to the next */
 	double rows;             /* SpMV: matrix rows */
+	double csr_row_nnz;      /* CSR whose memory link took the machine's
+				    memory.csr_bandwidth_gbs: its mean
+				    nonzeros per row (0: the memory
+				    bandwidth was used) */
 	double branches;         /* CSR: conditional branches per run */
 	int cold;
 };

@@ -170,5 +170,21 @@ awk -v s="$share" 'BEGIN { exit !(s != "" && s < 0.01) }' && ok ||
 grep -q '^  not hidden ' "$tmp/r.txt" && grep -q '(far)' "$tmp/r.txt" && ok ||
 	bad "table: not hidden / (far) column"
 
+# the memory link: CSR takes zen4-epyc.json's CSR stream table at its row
+# length (laplace2d n=30: 4,380 nonzeros in 900 rows, 4.87 per row, below
+# the table's first row length: its 25.6 GB/s), and says so in the table;
+# conv1d keeps the memory bandwidth (35)
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr --format json \
+	gen:laplace2d:n=30 > "$tmp/ml.json" 2> /dev/null &&
+tr -d ' \t\n' < "$tmp/ml.json" | grep -q '"memory_link":{"bandwidth_gbs":25.6[0-9]*,"source":"csr_bandwidth_gbs","row_nnz":4.86' \
+	&& ok || bad "memory_link of CSR: $(grep -A4 memory_link "$tmp/ml.json")"
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr gen:laplace2d:n=30 \
+	2> /dev/null | grep -q '^  memory link: 25.6 GB/s, what CSR streams get at 4.9 nonzeros per row' \
+	&& ok || bad "memory link line in the table"
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel conv1d --variant naive --n 4096 \
+	--format json > "$tmp/mc.json" 2> /dev/null &&
+tr -d ' \t\n' < "$tmp/mc.json" | grep -q '"memory_link":{"bandwidth_gbs":35,"source":"bandwidth_gbs"}' \
+	&& ok || bad "memory_link of conv1d: $(grep -A3 memory_link "$tmp/mc.json")"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
