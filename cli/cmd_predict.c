@@ -56,6 +56,73 @@ struct advice {
 };
 
 /*
+ * The last level's share (usable_ways < ways) moves with the host's other
+ * tenants: five sweeps of `ppr machine detect` on the test guest gave 8 to
+ * 11 of the L3's 16 ways within an hour (model/README.md), and laplace3d
+ * n = 60 (22 MB) was predicted +40% with 9 ways and -31% with 11.  Where
+ * the data a run moves into L1 lies near that share (from 3 ways under it
+ * to twice 3 ways over it: the lines of x come into L1 more than once, 1.2
+ * to 1.5 times the matrix and vectors' bytes), the prediction is made again
+ * with one way fewer and one more, so the user sees how much rides on it.
+ */
+struct share_sens {
+	int have;
+	char level[16];
+	unsigned ways, usable;      /* physical, simulated */
+	double t_less, t_more;      /* time with usable - 1, usable + 1 */
+};
+
+static int share_sensitivity(const struct machine *m,
+			     const struct kernel_params *p,
+			     const struct model_predict_opts *po,
+			     const struct model_prediction *pr,
+			     struct share_sens *s, struct ppr_err *err)
+{
+	unsigned last, k;
+	const struct sim_level_config *l;
+	struct machine mm;
+	struct model_prediction *q;
+	double way, ws;
+
+	memset(s, 0, sizeof(*s));
+	if (!m->hier.nlevels || !pr->nlevels)
+		return 0;
+	last = m->hier.nlevels - 1;
+	l = &m->hier.levels[last];
+	if (l->ways >= m->level[last].ways || l->ways < 2)
+		return 0;
+	way = (double)l->sets * l->line_size;
+	ws = pr->lev[0].bytes_regular + pr->lev[0].bytes_irregular;
+	if (ws < way * (l->ways - (l->ways > 3 ? 3 : 1)) ||
+	    ws > 2 * way * (l->ways + 3))
+		return 0;
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0, "out of memory");
+	mm = *m;        /* shallow: only hier.levels[last] changes */
+	for (k = 0; k < 2; k++) {
+		unsigned w = k ? l->ways + 1 : l->ways - 1;
+
+		mm.hier.levels[last].ways = w;
+		mm.hier.levels[last].size = l->sets * w * l->line_size;
+		if (model_predict(&mm, p, po, q, err)) {
+			free(q);
+			return err->code ? err->code : PPR_EINVAL;
+		}
+		if (k)
+			s->t_more = q->ppr.time_s;
+		else
+			s->t_less = q->ppr.time_s;
+	}
+	free(q);
+	snprintf(s->level, sizeof(s->level), "%s", l->name);
+	s->ways = m->level[last].ways;
+	s->usable = l->ways;
+	s->have = 1;
+	return 0;
+}
+
+/*
  * SpMV: the share of the predicted time that the far irregular references
  * take: the model evaluated again as if they were near (their lines then
  * cost their link times only).  Not a predicted gain from reordering: on
@@ -231,7 +298,8 @@ static void advise_other(const struct model_prediction *pr, struct advice *a)
 
 static void print_table(FILE *f, const struct machine *m,
 			const struct model_prediction *pr,
-			const struct model_fft3d *fft, const struct advice *a)
+			const struct model_fft3d *fft, const struct advice *a,
+			const struct share_sens *ss)
 {
 	const struct model_ppr_out *o = &pr->ppr;
 	unsigned i;
@@ -294,6 +362,11 @@ static void print_table(FILE *f, const struct machine *m,
 			"nonzeros per row (memory.csr_bandwidth_gbs; one array "
 			"reads at %.1f)\n", pr->bw_gbs[pr->nlevels - 1],
 			pr->csr_row_nnz, m->mem_bandwidth_gbs);
+	if (ss->have)
+		fprintf(f, "  %s share: %u of %u ways usable (it moves with the "
+			"host's other tenants): %.4g s with %u ways, %.4g s with "
+			"%u\n", ss->level, ss->usable, ss->ways, ss->t_less,
+			ss->usable - 1, ss->t_more, ss->usable + 1);
 	fprintf(f, "\n  %-10s %14s %12s\n", "model", "time [s]", "GFLOPS");
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "PPR", o->time_s, o->gflops);
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "ECM", pr->ecm.time_s,
@@ -377,7 +450,8 @@ static double finite_or_zero(double v)
 
 static void print_json(FILE *f, const struct machine *m,
 		       const struct model_prediction *pr,
-		       const struct model_fft3d *fft, const struct advice *a)
+		       const struct model_fft3d *fft, const struct advice *a,
+		       const struct share_sens *ss)
 {
 	cJSON *root = cJSON_CreateObject(), *o, *arr, *u;
 	char *s;
@@ -442,6 +516,15 @@ static void print_json(FILE *f, const struct machine *m,
 					"csr_bandwidth_gbs" : "bandwidth_gbs");
 		if (pr->csr_row_nnz > 0)
 			cJSON_AddNumberToObject(mb, "row_nnz", pr->csr_row_nnz);
+	}
+	if (ss->have) {
+		cJSON *sh = cJSON_AddObjectToObject(root, "shared_level");
+
+		cJSON_AddStringToObject(sh, "level", ss->level);
+		cJSON_AddNumberToObject(sh, "ways", ss->ways);
+		cJSON_AddNumberToObject(sh, "usable_ways", ss->usable);
+		cJSON_AddNumberToObject(sh, "time_s_one_way_less", ss->t_less);
+		cJSON_AddNumberToObject(sh, "time_s_one_way_more", ss->t_more);
 	}
 	arr = cJSON_AddArrayToObject(root, "levels");
 	for (i = 0; i < pr->nlevels; i++) {
@@ -546,6 +629,7 @@ int cmd_predict(int argc, char **argv)
 	struct model_prediction *pr = NULL;
 	struct model_fft3d fft, *fftp = NULL;
 	struct advice adv;
+	struct share_sens ss = { 0 };
 	enum cli_format fmt = CLI_FMT_TABLE;
 	const char *mpath = NULL, *outpath = NULL;
 	const struct kernel_desc *kd;
@@ -643,6 +727,11 @@ int cmd_predict(int argc, char **argv)
 		rc = cli_error_err(&err);
 		goto done;
 	}
+	if (fmt != CLI_FMT_CSV &&
+	    share_sensitivity(&m, &p, &po, pr, &ss, &err)) {
+		rc = cli_error_err(&err);
+		goto done;
+	}
 	if (kd->id == KERNEL_FFT3D) {
 		if (model_fft3d_eval(&m, p.n ? p.n : 64, &fft, &err)) {
 			rc = cli_error_err(&err);
@@ -668,11 +757,11 @@ int cmd_predict(int argc, char **argv)
 	if (!out)
 		goto done;
 	if (fmt == CLI_FMT_JSON)
-		print_json(out, &m, pr, fftp, &adv);
+		print_json(out, &m, pr, fftp, &adv, &ss);
 	else if (fmt == CLI_FMT_CSV)
 		print_csv(out, &m, pr);
 	else
-		print_table(out, &m, pr, fftp, &adv);
+		print_table(out, &m, pr, fftp, &adv, &ss);
 	rc = cli_close_out(out, outpath);
 done:
 	free(pr);

@@ -186,5 +186,31 @@ tr -d ' \t\n' < "$tmp/ml.json" | grep -q '"memory_link":{"bandwidth_gbs":25.6[0-
 tr -d ' \t\n' < "$tmp/mc.json" | grep -q '"memory_link":{"bandwidth_gbs":35,"source":"bandwidth_gbs"}' \
 	&& ok || bad "memory_link of conv1d: $(grep -A3 memory_link "$tmp/mc.json")"
 
+# a shared last level (usable_ways): near its edge the prediction is made
+# again with one way fewer and one more; fewer ways cannot be faster.  The
+# tiny machine's L2 keeps 8 of 16 ways of 4 KiB: laplace2d n=25 (about 51
+# KB) is near that edge, n=100 (about 600 KB) far from it
+cat > "$tmp/shared.json" <<'JSON'
+{ "name": "tiny-shared", "clock_ghz": 2.0,
+  "hierarchy": { "levels": [
+    { "name": "L1D", "size_bytes": 1024, "sets": 4, "ways": 4, "cl_size": 64,
+      "bandwidth_bytes_per_cycle": 64 },
+    { "name": "L2", "size_bytes": 65536, "sets": 64, "ways": 16, "cl_size": 64,
+      "bandwidth_bytes_per_cycle": 32, "usable_ways": 8 } ] },
+  "memory": { "bandwidth_gbs": 16 } }
+JSON
+"$PPR" predict --machine "$tmp/shared.json" --kernel spmv-csr --format json \
+	gen:laplace2d:n=25 > "$tmp/sh.json" 2> /dev/null &&
+tr -d ' \t\n' < "$tmp/sh.json" | grep -q '"shared_level":{"level":"L2","ways":16,"usable_ways":8,' &&
+awk -F'[:,}]' '/time_s_one_way_less/ { l = $2 } /time_s_one_way_more/ { m = $2 }
+	END { exit !(l > 0 && m > 0 && l >= m) }' "$tmp/sh.json" \
+	&& ok || bad "shared_level near the edge: $(grep -A6 shared_level "$tmp/sh.json")"
+"$PPR" predict --machine "$tmp/shared.json" --kernel spmv-csr gen:laplace2d:n=25 2> /dev/null |
+	grep -q '^  L2 share: 8 of 16 ways usable (it moves with the host.s other tenants): .* s with 7 ways, .* s with 9$' \
+	&& ok || bad "shared level line in the table"
+"$PPR" predict --machine "$tmp/shared.json" --kernel spmv-csr --format json \
+	gen:laplace2d:n=100 > "$tmp/sh2.json" 2> /dev/null && ! grep -q shared_level "$tmp/sh2.json" \
+	&& ok || bad "shared_level far from the edge"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
