@@ -559,6 +559,34 @@ static void test_csr_branch_learning(void)
 	machine_release(&m);
 }
 
+/* Load machine text 'text' (named 'name' in errors) into *m and predict
+ * CSR SpMV of 'input' into *pr.  0, or -1 after a failed check (the
+ * machine is released then). */
+static int predict_csr_on(const char *name, const char *text,
+			  const char *input, struct machine *m,
+			  struct model_prediction *pr)
+{
+	struct kernel_params p;
+	struct ppr_err err;
+
+	memset(&err, 0, sizeof(err));
+	if (machine_load_string(name, text, strlen(text), m, &err)) {
+		printf("%s: %s\n", name, err.msg);
+		T_CHECK(0);
+		return -1;
+	}
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = input;
+	if (model_predict(m, &p, NULL, pr, &err)) {
+		printf("%s predict: %s\n", name, err.msg);
+		T_CHECK(0);
+		machine_release(m);
+		return -1;
+	}
+	return 0;
+}
+
 /* An exclusive (victim) L3 is never filled from memory: lines that miss
  * it go to L2.  They still come from memory, so the L3 level must show
  * them: a 49,600-nonzero matrix (595,200 B of values and indices) on a
@@ -578,31 +606,19 @@ static void test_exclusive_l3_traffic(void)
 		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
 	struct machine m;
 	struct model_prediction *pr = calloc(1, sizeof(*pr));
-	struct kernel_params p;
-	struct ppr_err err;
 
-	memset(&err, 0, sizeof(err));
-	if (!pr || machine_load_string("tiny-exclusive.json", text,
-				       sizeof(text) - 1, &m, &err)) {
-		printf("tiny-exclusive: %s\n", err.msg);
-		T_CHECK(0);
+	if (!pr || predict_csr_on("tiny-exclusive.json", text,
+				  "gen:laplace2d:n=100", &m, pr)) {
+		T_CHECK(pr != NULL);
 		free(pr);
 		return;
 	}
 	T_CHECK(m.transfers_overlap == 1);
-	memset(&p, 0, sizeof(p));
-	p.kernel = "spmv-csr";
-	p.input = "gen:laplace2d:n=100";
-	if (model_predict(&m, &p, NULL, pr, &err)) {
-		printf("tiny-exclusive predict: %s\n", err.msg);
-		T_CHECK(0);
-	} else {
-		T_CHECK(pr->lev[2].bytes_regular >= 595200);
-		T_CHECK(pr->ppr_in.regular_by_origin[3] >= 595200);
-		/* overlapped: the memory link is the slowest (8 B/cy) */
-		T_CHECK(pr->ppr.link_max == 2);
-		T_CHECK(pr->ppr_in.overlap == 1);
-	}
+	T_CHECK(pr->lev[2].bytes_regular >= 595200);
+	T_CHECK(pr->ppr_in.regular_by_origin[3] >= 595200);
+	/* overlapped: the memory link is the slowest (8 B/cy) */
+	T_CHECK(pr->ppr.link_max == 2);
+	T_CHECK(pr->ppr_in.overlap == 1);
 	free(pr);
 	machine_release(&m);
 }
@@ -637,25 +653,16 @@ static void test_csr_bandwidth_predict(void)
 
 		memset(&err, 0, sizeof(err));
 		snprintf(text, sizeof(text), "%s%s } }\n", head, table[k]);
-		if (!pr || machine_load_string("tiny-csr.json", text,
-					       strlen(text), &m, &err)) {
-			printf("tiny-csr: %s\n", err.msg);
-			T_CHECK(0);
+		if (!pr || predict_csr_on("tiny-csr.json", text,
+					  "gen:laplace2d:n=100", &m, pr)) {
+			T_CHECK(pr != NULL);
 			free(pr);
 			continue;
 		}
-		memset(&p, 0, sizeof(p));
-		p.kernel = "spmv-csr";
-		p.input = "gen:laplace2d:n=100";
-		if (model_predict(&m, &p, NULL, pr, &err)) {
-			printf("tiny-csr predict: %s\n", err.msg);
-			T_CHECK(0);
-		} else {
-			T_NEAR(pr->ppr_in.bw[1] * 2.0, k ? 5.92 : 16, 1e-12);
-			T_NEAR(pr->bw_gbs[1], k ? 5.92 : 16, 1e-12);
-			T_CHECK(pr->ppr.link_max == 1);
-			t[k] = pr->ppr.time_s;
-		}
+		T_NEAR(pr->ppr_in.bw[1] * 2.0, k ? 5.92 : 16, 1e-12);
+		T_NEAR(pr->bw_gbs[1], k ? 5.92 : 16, 1e-12);
+		T_CHECK(pr->ppr.link_max == 1);
+		t[k] = pr->ppr.time_s;
 		memset(&p, 0, sizeof(p));
 		p.kernel = "conv1d";
 		p.variant = CONV_NAIVE;
