@@ -170,6 +170,23 @@ static double num_of(const cJSON *obj, const char *key)
 	return cJSON_IsNumber(it) ? it->valuedouble : -1;
 }
 
+/* The entry of a machine document's hierarchy.levels named 'name', or
+ * NULL. */
+static cJSON *find_level(const cJSON *root, const char *name)
+{
+	cJSON *e;
+
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "hierarchy"), "levels")) {
+		const char *bn = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(e, "name"));
+
+		if (bn && name && !strcmp(bn, name))
+			return e;
+	}
+	return NULL;
+}
+
 /* Row lengths of the CSR stream table (memory.csr_bandwidth_gbs): where
  * the bandwidth changes on the zen4-epyc guest (5-9 flat, 11, 15 on) and
  * the row lengths of common FEM matrices. */
@@ -224,7 +241,7 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 {
 	struct machine check = { 0 };
 	struct ppr_err err = { 0 };
-	cJSON *root, *bl, *e;
+	cJSON *root;
 	char *text = NULL;
 	size_t len;
 	unsigned i;
@@ -242,25 +259,17 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 		cli_error("%s: cannot parse the base machine file", path);
 		return NULL;
 	}
-	bl = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(root, "hierarchy"), "levels");
 	for (i = 0; i < n; i++) {
 		const struct detect_cache *k = &caches[i];
 		const char *geo[4] = { "size_bytes", "sets", "ways", "cl_size" };
 		double here[4] = { (double)k->size, (double)k->sets,
 				   (double)k->ways, (double)k->line_size };
-		cJSON *b = NULL;
+		const cJSON *b;
 		char ln[16];
 		unsigned g;
 
 		level_name(k, ln, sizeof(ln));
-		cJSON_ArrayForEach(e, bl) {
-			const char *bn = cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(e, "name"));
-
-			if (bn && !strcmp(bn, ln))
-				b = e;
-		}
+		b = find_level(root, ln);
 		if (!b) {
 			cli_error("%s: hierarchy.levels: no level '%s', which this "
 				  "machine has: the base describes another CPU",
@@ -283,25 +292,23 @@ fail:
 }
 
 /*
- * --base FILE: the base machine file (base_open) with what this run
- * measured of the host put in: the clock, the last level's usable ways
- * and bandwidth, memory bandwidth and latency.  Everything else of the
- * base (the core model, the branch and far-reference costs fitted on it,
- * the L1 and L2 bandwidths, which are the core's design: the read kernel
- * does not reach L1's two loads per cycle) is kept.  Takes root; returns
- * it changed, or NULL (root freed) after printing an error.
+ * --base FILE: the base machine document root (base_open) with what this
+ * run measured of the host (the detected document det) put in: the clock,
+ * the last level's usable ways and bandwidth, memory bandwidth, latency
+ * and CSR stream table.  Everything else of the base (the core model, the
+ * branch and far-reference costs fitted on it, the L1 and L2 bandwidths,
+ * which are the core's design: the read kernel does not reach L1's two
+ * loads per cycle) is kept.  Changes root in place.
  */
-static cJSON *refresh_base(const char *path, cJSON *root, const cJSON *det,
-			   const char *name, int name_given)
+static void refresh_base(const char *path, cJSON *root, const cJSON *det,
+			 const char *name, int name_given)
 {
 	const cJSON *dl, *dlast = NULL, *dlevels;
-	cJSON *bl, *blast = NULL, *bmem, *it;
+	cJSON *blast = NULL, *bmem, *it;
 	char note[1024];
 	const char *old_src;
 	double old_ghz, old_bw, old_lat, new_ghz;
 
-	bl = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(root, "hierarchy"), "levels");
 	dlevels = cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(det, "hierarchy"), "levels");
 	/* the last level detect measured a bandwidth for, and its entry in
@@ -309,19 +316,9 @@ static cJSON *refresh_base(const char *path, cJSON *root, const cJSON *det,
 	cJSON_ArrayForEach(dl, dlevels)
 		if (cJSON_GetObjectItemCaseSensitive(dl, "bandwidth_bytes_per_cycle"))
 			dlast = dl;
-	if (dlast) {
-		const char *ln = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(dlast, "name"));
-		cJSON *e;
-
-		cJSON_ArrayForEach(e, bl) {
-			const char *bn = cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(e, "name"));
-
-			if (bn && ln && !strcmp(bn, ln))
-				blast = e;
-		}
-	}
+	if (dlast)
+		blast = find_level(root, cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(dlast, "name")));
 	old_ghz = num_of(root, "clock_ghz");
 	new_ghz = num_of(det, "clock_ghz");
 	set_number(root, "clock_ghz", new_ghz);
@@ -387,7 +384,6 @@ static cJSON *refresh_base(const char *path, cJSON *root, const cJSON *det,
 		free(src);
 	}
 	fprintf(stderr, "ppr: base %s%s\n", path, note + 1);
-	return root;
 }
 
 static int detect(int argc, char **argv)
@@ -698,13 +694,10 @@ static int detect(int argc, char **argv)
 	cJSON_AddStringToObject(root, "source", src);
 
 	if (base) {
-		cJSON *nroot = refresh_base(base, base_root, root, name, name_given);
-
-		base_root = NULL;
-		if (!nroot)
-			goto fail;
+		refresh_base(base, base_root, root, name, name_given);
 		cJSON_Delete(root);
-		root = nroot;
+		root = base_root;
+		base_root = NULL;
 	}
 	text = cJSON_Print(root);
 	if (!text)

@@ -89,7 +89,9 @@ static int share_sensitivity(const struct machine *m,
 		return 0;
 	last = m->hier.nlevels - 1;
 	l = &m->hier.levels[last];
-	if (l->ways >= m->level[last].ways || l->ways < 2)
+	/* tree-PLRU simulates only power-of-two ways: no neighbours */
+	if (l->ways >= m->level[last].ways || l->ways < 2 ||
+	    l->repl == SIM_REPL_PLRU)
 		return 0;
 	way = (double)l->sets * l->line_size;
 	ws = pr->lev[0].bytes_regular + pr->lev[0].bytes_irregular;

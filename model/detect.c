@@ -962,6 +962,7 @@ int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 {
 	struct detect_stat st = { 0 };
 	uint64_t ws;
+	unsigned i;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -981,9 +982,9 @@ int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 		return rc;
 	out->below_gbs = st.median;
 	out->level_gbs = out->gbs[0];
-	for (ws = 1; ws < out->npoints; ws++)
-		if (out->gbs[ws] > out->level_gbs)
-			out->level_gbs = out->gbs[ws];
+	for (i = 1; i < out->npoints; i++)
+		if (out->gbs[i] > out->level_gbs)
+			out->level_gbs = out->gbs[i];
 	out->bytes = detect_capacity_crossing(out->ws, out->gbs,
 					      out->npoints, out->level_gbs,
 					      out->below_gbs);
