@@ -19,16 +19,21 @@
  *   cannot hit a level the working set overflows (the streams flush it).
  *   The simulation is a plain LRU per level with x alone in it (xlev_*:
  *   the streams' share of each level is ignored, as is the machine's
- *   replacement policy and prefetch); an access to the line the previous
- *   access touched is dropped (it hits L1).  Only width 1 is simulated
- *   per block height; the other widths' misses follow from it (xsim_r).
- * - Block counts: per block height r, one merge of the r sorted rows of a
- *   block row counts the blocks of all 8 widths (a column starts a block
- *   when j / c changes).  Sampled: runs of 8 consecutive block rows spread
- *   uniformly, at least COUNT_NNZ nonzeros or COUNT_MIN_FRAC of the block
- *   rows; the count is a ratio estimate (blocks per nonzero of the runs x
- *   nnz), with its relative standard error over runs per shape
- *   (nblocks_rel_err: the variation between runs, not a systematic
+ *   replacement policy and prefetch).  A block row touches each of its
+ *   distinct lines once; they reach the simulated levels in the order its
+ *   rows first touch them (row by row, a line already touched skipped:
+ *   marks), not in column order, which needed a merge of the block row's
+ *   rows.  Only width 1 is simulated per block height; the other widths'
+ *   misses follow from it (xsim_r).
+ * - Block counts: one pass over the counted rows for all 64 shapes
+ *   (count_chunk): per width, each block column keeps the last row that
+ *   touched it, and a nonzero starts a block of height r when that row
+ *   lies before its block row.  Sampled: runs of RUN_ROWS consecutive
+ *   rows spread uniformly, at least COUNT_NNZ nonzeros or COUNT_MIN_FRAC
+ *   of the rows; a height's block rows that a run cuts are not counted;
+ *   the count is a ratio estimate (blocks per nonzero of the counted
+ *   block rows x nnz), with its relative standard error over runs per
+ *   shape (nblocks_rel_err: the variation between runs, not a systematic
  *   difference of the rows between them).  Exact when the fraction is 1.
  * - x sampling: windows starting at multiples of 840 rows (lcm of 1..8,
  *   so every block height tiles them) of about XSIM_WIN_NNZ nonzeros,
@@ -37,7 +42,7 @@
  *   but not counted; misses are extrapolated by rows.
  * - Cost: the in-core schedules are cached (see below: a binary file,
  *   and in memory for repeated selections in one process), the counts are
- *   one merge per block height, the simulation only sees x and only width
+ *   one pass for all shapes, the simulation only sees x and only width
  *   1 of it, threads start only for samples of PAR_MIN_NNZ nonzeros or
  *   more.  Cost is wall time over one CSR SpMV; on this test guest a page
  *   fault costs 11.5 us (a 13,000-nonzero SpMV takes 17 us), so a fresh
@@ -56,6 +61,11 @@
  *   runs each of the 39 fresh `ppr bcsr`, same picks and figures.  Warm,
  *   in one process (bench_bcsr_select), the same selections cost 25 on
  *   average: the rest of a fresh process's cost here is its cold start.
+ *   On 2026-11-25 (another host, page faults at 1.3 us) the merges went:
+ *   the counts in one pass for all shapes and the x lines by marks took
+ *   the mean fresh-process cost over the 39 from 77.6 to 33.7 (Pd's
+ *   counts 0.90 -> 0.48 ms, ct2010's 0.88 -> 0.17, its x simulation
+ *   4.1 -> 2.8 ms, bench_bcsr_select, warm).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so
@@ -86,14 +96,15 @@
  *   110k in three later ones (the overlap's 95k); the guest's slow spells
  *   and the kernels' code placement (kernels/README.md) move single
  *   shapes by up to 2x.
- * - The in-core points (64), the block counts and the x simulations (8
- *   block heights each) are spread over threads (model_threads_default: the
+ * - The in-core points (64), the block counts (chunks of runs) and the x
+ *   simulations (8 block heights) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
  *   shape is evaluated independently of the others, so the result is the
  *   same whatever the thread count.
  */
 #include "model/predict.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -112,7 +123,6 @@
 #include "sim/sim.h"
 
 #define WIN_ROWS 840
-#define RUN_BROWS 8       /* consecutive block rows per counting run */
 #define SIM_CAP_BYTES (4u << 20)
 /* one shape's in-core points, packed (pt_pack) */
 #define NPT_VALS (1 + 3 + MODEL_NEST_POINTS * 3 + 1)
@@ -141,7 +151,17 @@ struct job {
 	unsigned home;          /* 1..nlev: level holding everything;
 				   nlev + 1: memory */
 	unsigned nsim;          /* levels x is simulated in (0: none) */
-	double f_count;         /* fraction of block rows counted */
+	double f_count;         /* fraction of rows counted */
+	uint64_t *run_start;    /* block counts: first row of each run */
+	uint64_t nruns;
+	uint64_t run_rows;      /* rows per run */
+	int count_exact;        /* one run of all rows */
+	unsigned nchunks;       /* phase 1's items: chunks of runs */
+	double *run_nb;         /* [nruns][r][c]: blocks counted */
+	double *run_nz;         /* [nruns][r]: nonzeros of the block rows
+				   counted */
+	uint64_t brows[8], pairs[8]; /* block rows counted per height,
+					and pairs of consecutive ones */
 	uint64_t *win_start;    /* x simulation: first row of each window
 				   (a multiple of WIN_ROWS) */
 	unsigned nwin;
@@ -155,239 +175,234 @@ struct job {
 	double (*pv)[NPT_VALS];         /* [64], the same packed: what the
 					   evaluation reads */
 	int phase;              /* 0: in-core points (64 items); 1: block
-				   counts (8 items, one per r); 2: x
-				   simulation (8 items, one per r) */
+				   counts (nchunks items); 2: x simulation
+				   (8 items, one per r) */
 	pthread_mutex_t lock;
 	unsigned next;
 	int rc_err;
 	struct ppr_err err;
 };
 
-/* The next column of the merge of nr sorted rows (pos[k] .. end[k]), or
- * -1 when they are exhausted; every row at that column steps past it.
- * Branch-free: which row holds the smallest column is unpredictable, and
- * the branchy merge spent most of a small matrix's selection in
- * mispredictions (Pd, 13,036 nonzeros: 2.9 ms for the exact counts).  A
- * row holding a column twice (the loaders merge duplicates, so only by
- * hand) yields it twice in a row, which both callers skip (same j / c). */
-static inline int64_t merge_next(const uint32_t *col, uint64_t *pos,
-				 const uint64_t *end, unsigned nr)
-{
-	uint64_t j = UINT64_MAX;
-	unsigned k;
-
-	for (k = 0; k < nr; k++) {
-		int live = pos[k] < end[k];
-		uint64_t v = col[live ? pos[k] : 0];
-
-		v = live ? v : UINT64_MAX;
-		j = v < j ? v : j;
-	}
-	if (j == UINT64_MAX)
-		return -1;
-	for (k = 0; k < nr; k++) {
-		int live = pos[k] < end[k];
-
-		pos[k] += live && col[live ? pos[k] : 0] == j;
-	}
-	return (int64_t)j;
-}
-
-/* Column j's block column for each width 1..8 (constant divisors:
- * multiplies, not divisions). */
-static inline void block_cols8(uint32_t j, uint32_t q[8])
-{
-	q[0] = j;
-	q[1] = j / 2;
-	q[2] = j / 3;
-	q[3] = j / 4;
-	q[4] = j / 5;
-	q[5] = j / 6;
-	q[6] = j / 7;
-	q[7] = j / 8;
-}
-
 /*
- * Whether a column starts a block, for the 8 widths at once: column j
- * follows the previous distinct column p = j - d of its block row; for
- * width c it starts a block when j / c != p / c, that is when d >= c or
- * j mod c < d.  Tabulated by j mod 840 (every width divides 840) and d
- * (0..7; d = 0, a column a row holds twice, starts none; d >= 8 starts
- * one in every width) as a byte, bit c - 1 for width c; the bytes are
- * summed 8 at a time in a word (spread8: bit k to byte k).  Before
- * (2026-11-24) each column computed its block column for the 8 widths
- * and compared them; the table took the block counts (bench_bcsr_select,
- * medians of 3 runs of 21) of Pd from 0.95 to 0.88 ms, of bcsstk38 from
- * 0.22 to 0.18 ms, of an 80,000-nonzero random matrix from 0.80 to 0.64
- * ms.  The merge itself stays: a merge in rounds of two rows (branch-free,
- * log2 r passes per column) was slower on every matrix tried (Pd 0.95 ->
- * 1.08 ms, ct2010 0.80 -> 1.25 ms): a block row's rows are short, and the
- * rounds' setup costs more than the k-way minimum saves.
+ * Block counts for all 64 shapes in one pass over the rows of the
+ * counting runs (count_chunk): for each width c, each block column
+ * k = j / c keeps the last row that touched it (plus one; 0: none yet),
+ * and a nonzero of row i starts a block of height r when that row lies
+ * before i's block row (r * (i / r)), the 8 heights compared at once.
+ * Runs are RUN_ROWS consecutive rows; a height's block rows that a run
+ * cuts (at its start or end) are not counted.  Before (until
+ * 2026-11-25), per height, a k-way merge of the block row's sorted rows
+ * counted the 8 widths' blocks from the distinct columns: O(r) per
+ * column and height, 8-14 ns per nonzero and height warm
+ * (bench_bcsr_select: Pd 0.87 ms, rajat19 0.34 ms; now 0.48 and 0.07).
  */
-static uint8_t newblk[840][8];
-static uint64_t spread8[256];
-static pthread_once_t newblk_once = PTHREAD_ONCE_INIT;
+#define RUN_ROWS 64u
 
-/* With m = j mod c < c, "d >= c or m < d" is d > m: width c's bit is set
- * for d = m + 1 .. 7.  m counts up with j instead of a division per
- * entry: the table built with 47,040 divisions took 100-130 us, most of
- * the block counts of a 500-nonzero matrix (2026-11-25). */
-static void newblk_init(void)
+/* bit r - 1 of end_mask[(i + 1) mod 840]: row i ends a block row of
+ * height r (840 = lcm(1..8)) */
+static uint8_t end_mask[840];
+static pthread_once_t end_mask_once = PTHREAD_ONCE_INIT;
+
+static void end_mask_init(void)
 {
-	unsigned jm, d, c, k;
+	unsigned q, r;
 
-	for (c = 1; c <= 8; c++) {
-		unsigned m = 0;
+	for (q = 0; q < 840; q++)
+		for (r = 1; r <= 8; r++)
+			if (q % r == 0)
+				end_mask[q] |= (uint8_t)(1u << (r - 1));
+}
 
-		for (jm = 0; jm < 840; jm++) {
-			for (d = m + 1; d < 8; d++)
-				newblk[jm][d] |= (uint8_t)(1u << (c - 1));
-			if (++m == c)
-				m = 0;
+/* A worker's last rows (plus one) per block column, for the 8 widths:
+ * kept across its chunks, which it takes in row order, so a chunk sees
+ * the earlier chunks' rows there, all before its own block rows. */
+struct cmarks {
+	uint32_t *last[8];
+};
+
+static void cmarks_free(struct cmarks *cm)
+{
+	unsigned c;
+
+	for (c = 0; c < 8; c++)
+		free(cm->last[c]);
+	memset(cm, 0, sizeof(*cm));
+}
+
+static int cmarks_init(struct cmarks *cm, uint64_t cols)
+{
+	unsigned c;
+
+	for (c = 0; c < 8; c++) {
+		cm->last[c] = calloc(cols / (c + 1) + 2, sizeof(uint32_t));
+		if (!cm->last[c]) {
+			cmarks_free(cm);
+			return PPR_ENOMEM;
 		}
 	}
-	for (k = 0; k < 256; k++)
-		for (c = 0; c < 8; c++)
-			if (k >> c & 1)
-				spread8[k] |= (uint64_t)1 << (8 * c);
+	return 0;
 }
 
-/* Blocks of block row rows [i0, i1) for all 8 widths at once: one merge
- * of the sorted rows. */
-static void brow_count8(const struct csr *a, uint64_t i0, uint64_t i1,
-			uint64_t cnt[8])
-{
-	uint64_t pos[8], end[8], acc = 0;
-	unsigned k, nr = (unsigned)(i1 - i0), inacc = 0;
-	int64_t jn, p;
-
-	for (k = 0; k < 8; k++)
-		cnt[k] = 0;
-	for (k = 0; k < nr; k++) {
-		pos[k] = a->row_ptr[i0 + k];
-		end[k] = a->row_ptr[i0 + k + 1];
-	}
-	p = merge_next(a->col_idx, pos, end, nr);
-	if (p < 0)
-		return;
-	for (k = 0; k < 8; k++)
-		cnt[k] = 1;
-	/* byte k of acc counts width k + 1's blocks: flushed every 255
-	 * columns */
-	while ((jn = merge_next(a->col_idx, pos, end, nr)) >= 0) {
-		uint32_t j = (uint32_t)jn, d = j - (uint32_t)p;
-
-		acc += spread8[d >= 8 ? 0xff : newblk[j % 840][d]];
-		p = jn;
-		if (++inacc == 255) {
-			for (k = 0; k < 8; k++)
-				cnt[k] += acc >> (8 * k) & 0xff;
-			acc = 0;
-			inacc = 0;
-		}
-	}
-	for (k = 0; k < 8; k++)
-		cnt[k] += acc >> (8 * k) & 0xff;
-}
+/* one nonzero's block column of width C: a new block for each height
+ * whose current block row that block column has not been touched in */
+#define COUNT_STEP(C) do {						\
+		uint32_t kq_ = j / (C), pv_ = cm->last[(C) - 1][kq_];	\
+		cm->last[(C) - 1][kq_] = row1;				\
+		for (r = 0; r < 8; r++)					\
+			cur[(C) - 1][r] += pv_ < bs1[r];		\
+	} while (0)
 
 /*
- * Phase 1, block height r: block counts and changes for the 8 widths,
- * over runs of RUN_BROWS consecutive block rows spread uniformly over the
- * matrix (all block rows, exactly, when f_count reaches 1).
+ * Phase 1, chunk idx of the counting runs: the blocks of every counted
+ * block row for the 64 shapes, per run (run_nb), and the changes of the
+ * block count between consecutive counted block rows (added to the
+ * histograms).  Branch-free per nonzero (a column whose block column
+ * the row touched already finds its own row there: no height counts
+ * it) and per block row (no change goes to slot 0 of the local
+ * histogram, which is dropped).  A run's cut block rows (at its start
+ * or end) are not counted.
  */
-static void count_r(struct job *jb, unsigned r)
+static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 {
 	const struct csr *a = jb->a;
-	struct rcount *rc = &jb->rc[r - 1];
-	uint64_t brows = (a->rows + r - 1) / r, nruns_all, nruns, k, b;
-	uint64_t run_len = RUN_BROWS, s_brows = 0, s_pairs = 0;
-	double s_nb[8] = { 0 }, s_nz = 0, ch_scale;
-	uint32_t (*s_hist)[MODEL_EXIT_TMAX + 1] = rc->ch_hist;
-	double *run_nb = NULL, *run_nz = NULL;
-	unsigned c;
-	int exact;
+	const uint32_t *col = a->col_idx;
+	const uint64_t *rp = a->row_ptr;
+	uint64_t k0 = jb->nruns * idx / jb->nchunks;
+	uint64_t k1 = jb->nruns * (idx + 1) / jb->nchunks, k, i;
+	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
+	unsigned r, c;
 
-	pthread_once(&newblk_once, newblk_init);
-	memset(rc->ch_hist, 0, sizeof(rc->ch_hist));
-	nruns_all = (brows + run_len - 1) / run_len;
-	nruns = (uint64_t)ceil(jb->f_count * (double)nruns_all);
-	exact = nruns >= nruns_all;
-	if (exact) {
-		run_len = brows;
-		nruns = nruns_all = 1;
-	}
-	if (nruns < 1)
-		nruns = 1;
-	run_nb = calloc(nruns * 8, sizeof(*run_nb));
-	run_nz = calloc(nruns, sizeof(*run_nz));
-	for (k = 0; k < nruns; k++) {
-		uint64_t run = exact ? 0 :
-			(uint64_t)((k + 0.5) * (double)nruns_all /
-				   (double)nruns);
-		uint64_t b0 = run * run_len, b1 = b0 + run_len, prev[8] = { 0 };
-		double nbk[8] = { 0 }, nzk;
+	pthread_once(&end_mask_once, end_mask_init);
+	if (!cm->last[0] && cmarks_init(cm, a->cols))
+		return PPR_ENOMEM;
+	hl = calloc(8, sizeof(*hl));
+	if (!hl)
+		return PPR_ENOMEM;
+	for (k = k0; k < k1; k++) {
+		uint64_t s = jb->run_start[k];
+		uint64_t e = s + jb->run_rows < a->rows ? s + jb->run_rows :
+			     a->rows;
+		uint32_t cur[8][8] = { { 0 } }, prev[8][8], acc[8][8] =
+			{ { 0 } }, bs1[8];
+		unsigned q = (unsigned)((s + 1) % 840), live = 0;
 
-		if (b1 > brows)
-			b1 = brows;
-		for (b = b0; b < b1; b++) {
-			uint64_t cnt[8], i0 = b * r;
-			uint64_t i1 = i0 + r < a->rows ? i0 + r : a->rows;
+		for (r = 0; r < 8; r++) {
+			uint64_t b0 = s / (r + 1) * (r + 1);
 
-			brow_count8(a, i0, i1, cnt);
-			for (c = 0; c < 8; c++) {
-				nbk[c] += (double)cnt[c];
-				if (b > b0 && cnt[c] != prev[c])
-					s_hist[c][model_exit_bucket(cnt[c])] +=
-						1;
-				prev[c] = cnt[c];
-			}
-			s_brows++;
-			if (b > b0)
-				s_pairs++;
+			bs1[r] = (uint32_t)b0 + 1;
+			live |= (unsigned)(b0 == s) << r;
+			for (c = 0; c < 8; c++)
+				prev[r][c] = UINT32_MAX; /* none yet */
 		}
-		nzk = (double)(a->row_ptr[b1 * r < a->rows ? b1 * r : a->rows] -
-			       a->row_ptr[b0 * r]);
-		s_nz += nzk;
+		for (i = s; i < e; i++) {
+			uint64_t p;
+			uint32_t row1 = (uint32_t)i + 1;
+			unsigned mask;
+
+			for (p = rp[i]; p < rp[i + 1]; p++) {
+				uint32_t j = col[p];
+
+				COUNT_STEP(1);
+				COUNT_STEP(2);
+				COUNT_STEP(3);
+				COUNT_STEP(4);
+				COUNT_STEP(5);
+				COUNT_STEP(6);
+				COUNT_STEP(7);
+				COUNT_STEP(8);
+			}
+			mask = end_mask[q] | (i + 1 == a->rows ? 0xffu : 0);
+			if (++q == 840)
+				q = 0;
+			while (mask) {
+				unsigned on;
+
+				r = (unsigned)__builtin_ctz(mask);
+				mask &= mask - 1;
+				on = live >> r & 1;
+				for (c = 0; c < 8; c++) {
+					uint32_t n = cur[c][r], pn = prev[r][c];
+					uint32_t b = n < 1 ? 1 :
+						     n >= MODEL_EXIT_TMAX ?
+						     MODEL_EXIT_TMAX : n;
+
+					acc[r][c] += on ? n : 0;
+					hl[r][c][on && pn != UINT32_MAX &&
+						 n != pn ? b : 0]++;
+					prev[r][c] = on ? n : UINT32_MAX;
+					cur[c][r] = 0;
+				}
+				bs1[r] = row1 + 1;
+				live |= 1u << r;
+			}
+		}
+		for (r = 0; r < 8; r++)
+			for (c = 0; c < 8; c++)
+				jb->run_nb[k * 64 + r * 8 + c] = acc[r][c];
+	}
+	pthread_mutex_lock(&jb->lock);
+	for (r = 0; r < 8; r++)
 		for (c = 0; c < 8; c++) {
-			s_nb[c] += nbk[c];
-			if (run_nb)
-				run_nb[k * 8 + c] = nbk[c];
+			unsigned t;
+
+			for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+				jb->rc[r].ch_hist[c][t] += hl[r][c][t];
 		}
-		if (run_nz)
-			run_nz[k] = nzk;
-	}
-	/* changes between the sampled pairs of consecutive block rows,
-	 * extrapolated to all pairs */
-	ch_scale = exact || !s_pairs ? 1 :
-		   (double)(brows - 1) / (double)s_pairs;
-	rc->ch_scale = ch_scale;
-	for (c = 0; c < 8; c++) {
-		/* ratio estimator: blocks per nonzero of the sampled runs
-		 * times the nonzeros (blocks follow nonzeros closely) */
-		double ratio = s_nz > 0 ? s_nb[c] / s_nz : 0;
+	pthread_mutex_unlock(&jb->lock);
+	free(hl);
+	return 0;
+}
 
-		rc->nb[c] = exact || s_nz <= 0 ? s_nb[c] :
-			    ratio * (double)a->nnz;
-		rc->rel_err[c] = 0;
-		if (!exact && nruns > 1 && ratio > 0 && run_nb && run_nz) {
-			double n = (double)nruns, d2 = 0, se;
-			double f = (double)s_brows / (double)brows;
+/*
+ * After phase 1: per shape, the block count as a ratio estimate (blocks
+ * per nonzero of the counted block rows times the nonzeros; exact in
+ * one run of all rows) with its relative standard error over the runs,
+ * and per height the scale from the counted pairs of consecutive block
+ * rows to all pairs.
+ */
+static void count_finish(struct job *jb)
+{
+	const struct csr *a = jb->a;
+	unsigned r, c;
+	uint64_t k;
 
-			for (k = 0; k < nruns; k++) {
-				double d = run_nb[k * 8 + c] -
-					   ratio * run_nz[k];
+	for (r = 0; r < 8; r++) {
+		struct rcount *rc = &jb->rc[r];
+		uint64_t brows = (a->rows + r) / (r + 1);
+		double s_nz = 0;
+		double f = (double)jb->brows[r] / (double)brows;
 
-				d2 += d * d;
+		for (k = 0; k < jb->nruns; k++)
+			s_nz += jb->run_nz[k * 8 + r];
+		rc->ch_scale = jb->count_exact || !jb->pairs[r] ? 1 :
+			       (double)(brows - 1) / (double)jb->pairs[r];
+		for (c = 0; c < 8; c++) {
+			double s_nb = 0, ratio;
+
+			for (k = 0; k < jb->nruns; k++)
+				s_nb += jb->run_nb[k * 64 + r * 8 + c];
+			ratio = s_nz > 0 ? s_nb / s_nz : 0;
+			rc->nb[c] = jb->count_exact || s_nz <= 0 ? s_nb :
+				    ratio * (double)a->nnz;
+			rc->rel_err[c] = 0;
+			if (!jb->count_exact && jb->nruns > 1 && ratio > 0) {
+				double n = (double)jb->nruns, d2 = 0, se;
+
+				for (k = 0; k < jb->nruns; k++) {
+					double d = jb->run_nb[k * 64 + r * 8 +
+							      c] -
+						   ratio * jb->run_nz[k * 8 + r];
+
+					d2 += d * d;
+				}
+				/* standard error of the ratio,
+				 * finite-population corrected */
+				se = sqrt(d2 / (n * (n - 1)) *
+					  (f < 1 ? 1 - f : 0)) / (s_nz / n);
+				rc->rel_err[c] = se / ratio;
 			}
-			/* standard error of the ratio, finite-population
-			 * corrected */
-			se = sqrt(d2 / (n * (n - 1)) * (f < 1 ? 1 - f : 0)) /
-			     (s_nz / n);
-			rc->rel_err[c] = se / ratio;
 		}
 	}
-	free(run_nb);
-	free(run_nz);
 }
 
 /*
@@ -585,39 +600,125 @@ static void xline(struct xlev *xl, unsigned n, uint64_t line)
 			break;
 }
 
-/* The lines of x that block column jq of width c accesses (0, 1 or 2):
- * the one or two lines its c doubles touch, less the line just touched
- * (it hits L1).  x's base is at 4096, line-aligned; lines are a power of
- * two bytes (the machine loader insists), so a shift, not a division. */
-static unsigned xtouch(unsigned line_shift, unsigned c, uint32_t jq,
-		       uint64_t *last)
-{
-	uint64_t addr = (uint64_t)jq * c * 8 + 4096;
-	uint64_t l0 = addr >> line_shift, l1 = (addr + c * 8 - 1) >> line_shift;
-	unsigned n = (l0 != *last) + (l1 != l0);
+/*
+ * A worker's marks for the x simulation: per block row, which columns,
+ * lines and block columns of the widths 3, 5, 6, 7 it has touched, as
+ * the block row's stamp (unique per worker; 0: never).  Kept across
+ * the heights a worker simulates, so they are allocated and first
+ * touched once per worker, not per height.
+ */
+struct xmarks {
+	uint32_t *col;          /* [cols] */
+	uint32_t *line;         /* [lines]: width 1 */
+	uint32_t *q[4];         /* [cols / c + 1]: widths 3, 5, 6, 7 */
+	uint32_t *ql[4];        /* [lines]: their lines */
+	uint32_t stamp;
+	uint64_t nl;
+};
 
-	*last = l1;
+static const unsigned xm_width[4] = { 3, 5, 6, 7 };
+
+static void xmarks_free(struct xmarks *xk)
+{
+	unsigned t;
+
+	free(xk->col);
+	free(xk->line);
+	for (t = 0; t < 4; t++) {
+		free(xk->q[t]);
+		free(xk->ql[t]);
+	}
+	memset(xk, 0, sizeof(*xk));
+}
+
+static int xmarks_init(struct xmarks *xk, uint64_t cols, unsigned line_shift)
+{
+	unsigned t;
+	int bad;
+
+	memset(xk, 0, sizeof(*xk));
+	xk->nl = ((4096 + cols * 8) >> line_shift) + 2;
+	xk->col = calloc(cols + 1, sizeof(uint32_t));
+	xk->line = calloc(xk->nl, sizeof(uint32_t));
+	bad = !xk->col || !xk->line;
+	for (t = 0; t < 4; t++) {
+		xk->q[t] = calloc(cols / xm_width[t] + 2, sizeof(uint32_t));
+		xk->ql[t] = calloc(xk->nl, sizeof(uint32_t));
+		bad |= !xk->q[t] || !xk->ql[t];
+	}
+	if (bad) {
+		xmarks_free(xk);
+		return PPR_ENOMEM;
+	}
+	return 0;
+}
+
+/* A fresh stamp for the next block row (all marks cleared when the
+ * stamps run out). */
+static uint32_t xmarks_next(struct xmarks *xk, uint64_t cols)
+{
+	unsigned t;
+
+	if (xk->stamp == UINT32_MAX) {
+		memset(xk->col, 0, (cols + 1) * sizeof(uint32_t));
+		memset(xk->line, 0, xk->nl * sizeof(uint32_t));
+		for (t = 0; t < 4; t++) {
+			memset(xk->q[t], 0, (cols / xm_width[t] + 2) *
+			       sizeof(uint32_t));
+			memset(xk->ql[t], 0, xk->nl * sizeof(uint32_t));
+		}
+		xk->stamp = 0;
+	}
+	return ++xk->stamp;
+}
+
+/* Width w's (3, 5, 6, 7) new lines for block column q of block row
+ * stamp st: the lines its w doubles cover that no block of the block row
+ * has covered yet. */
+static inline unsigned xm_lines(uint32_t *ql, unsigned line_shift,
+				unsigned w, uint32_t q, uint32_t st)
+{
+	uint64_t addr = (uint64_t)q * w * 8 + 4096;
+	uint64_t l0 = addr >> line_shift, l1 = (addr + w * 8 - 1) >> line_shift;
+	unsigned n = ql[l0] != st;
+
+	ql[l0] = st;
+	n += ql[l1] != st;
+	ql[l1] = st;
 	return n;
 }
 
-/* Phase 2, block height r: x misses per simulated level for the 8 widths
+/*
+ * Phase 2, block height r: x misses per simulated level for the 8 widths
  * at once, from the windows.  Only width 1 is simulated.  A width that
  * divides the doubles of a line (64 B lines: 2, 4, 8) never straddles a
- * line (x is line-aligned), so its blocks touch exactly width 1's lines in
- * the same order: the same misses.  The others (3, 5, 6, 7) touch, beside
- * those, the neighbouring lines their blocks straddle into or their
- * padding columns cover; their misses are width 1's scaled by the lines
- * they access over the lines width 1 accesses, per window (xtouch).
- * Simulating each of them instead (5 LRU simulations per height, not 1)
- * gave the same picks on 39 medium matrices, a 3-D FEM and an R-MAT
- * graph, the predicted GFLOPS of every shape within 3.5% (ct2010; within
- * 1.4% on the others), at 1.1-4.4x the x simulation's time (2026-11-24).
+ * line (x is line-aligned), so its blocks touch exactly width 1's lines:
+ * the same misses.  The others (3, 5, 6, 7) touch, beside those, the
+ * neighbouring lines their blocks straddle into or their padding columns
+ * cover; their misses are width 1's scaled by the lines they access over
+ * the lines width 1 accesses, per window.  Simulating each of them
+ * instead (5 LRU simulations per height, not 1) gave the same picks on
+ * 39 medium matrices, a 3-D FEM and an R-MAT graph, the predicted GFLOPS
+ * of every shape within 3.5% (ct2010; within 1.4% on the others), at
+ * 1.1-4.4x the x simulation's time (2026-11-24).
+ *
+ * A block row touches each of its distinct lines once (its blocks run in
+ * column order, and a line's columns are consecutive): width 1 accesses
+ * them, width w the lines its blocks' spans cover.  The lines come from
+ * the block row's nonzeros row by row, a line the block row touched
+ * already skipped (marks), not from a merge of its rows in column order:
+ * the merge cost O(r) per column (Pd: 1.2 ms of x simulation).  Within a
+ * block row the lines then reach the simulated caches in row order, not
+ * column order: the same lines, and the same misses unless one block row
+ * brings more lines into one set than it has ways (checked on the 39
+ * medium matrices, model/README.md).
  */
-static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
+static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
+		  struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
-	unsigned line = m->hier.levels[0].line_size, lvl, w, c, k;
+	unsigned line = m->hier.levels[0].line_size, lvl, w, c, t;
 	unsigned line_shift = 0;
 	struct xlev xl[SIM_MAX_LEVELS];
 	uint64_t before[SIM_MAX_LEVELS];
@@ -625,6 +726,9 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 
 	while ((1u << line_shift) < line)
 		line_shift++;
+	if (!xk->col && xmarks_init(xk, a->cols, line_shift))
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
 	memset(xl, 0, sizeof(xl));
 	for (lvl = 0; lvl < jb->nsim && !e; lvl++)
 		e = xlev_init(&xl[lvl], &m->hier.levels[lvl]);
@@ -636,7 +740,7 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 	}
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
-		uint64_t touched[8] = { 0 };
+		uint64_t touched1 = 0, touched[4] = { 0 };
 
 		/* warm-up: win_len rows before, simulated, not counted
 		 * (s0 is a multiple of every block height); none when the
@@ -646,58 +750,52 @@ static int xsim_r(struct job *jb, unsigned r, struct ppr_err *err)
 		if (w > 0 && jb->win_start[w - 1] + jb->win_len >= s0)
 			wu = s0;
 		for (i = wu; i < s0 + jb->win_len && i < a->rows; i += r) {
-			uint64_t i1 = i + r < a->rows ? i + r : a->rows;
-			uint64_t pos[8], end[8], last = UINT64_MAX;
-			uint64_t lastt[8];
-			uint32_t lastq[8], qs[8];
-			unsigned nr = (unsigned)(i1 - i);
-			int first = 1, counted = i >= s0;
+			uint64_t i1 = i + r < a->rows ? i + r : a->rows, p;
+			uint32_t st = xmarks_next(xk, a->cols);
+			int counted = i >= s0;
 
 			if (i == s0)
 				for (lvl = 0; lvl < jb->nsim; lvl++)
 					before[lvl] = xl[lvl].misses;
-			for (k = 0; k < nr; k++) {
-				pos[k] = a->row_ptr[i + k];
-				end[k] = a->row_ptr[i + k + 1];
-			}
-			for (c = 0; c < 8; c++) {
-				lastt[c] = UINT64_MAX;
-				lastq[c] = 0;   /* unread while first */
-			}
-			/* the block row's distinct columns in order; a
-			 * column starts block column j / c of width c when
-			 * that differs from the previous column's */
-			for (;;) {
-				int64_t jn = merge_next(a->col_idx, pos, end,
-							nr);
-				uint32_t j;
+			for (p = a->row_ptr[i]; p < a->row_ptr[i1]; p++) {
+				uint32_t j = a->col_idx[p];
+				uint64_t l;
 
-				if (jn < 0)
-					break;
-				j = (uint32_t)jn;
-				/* width 1: one line, simulated unless it is
-				 * the line just touched */
-				if (xtouch(line_shift, 1, j, &last))
-					xline(xl, jb->nsim, last);
+				if (xk->col[j] == st)
+					continue;
+				xk->col[j] = st;
+				/* width 1: the column's line, once per
+				 * block row */
+				l = ((uint64_t)j * 8 + 4096) >> line_shift;
+				if (xk->line[l] != st) {
+					xk->line[l] = st;
+					xline(xl, jb->nsim, l);
+					touched1 += counted;
+				}
 				if (!counted)
 					continue;
-				block_cols8(j, qs);
-				for (c = 0; c < 8; c++) {
-					if (!first && qs[c] == lastq[c])
+				for (t = 0; t < 4; t++) {
+					unsigned wd = xm_width[t];
+					uint32_t q = j / wd;
+
+					if (xk->q[t][q] == st)
 						continue;
-					lastq[c] = qs[c];
-					touched[c] += xtouch(line_shift, c + 1,
-							     qs[c], &lastt[c]);
+					xk->q[t][q] = st;
+					touched[t] += xm_lines(xk->ql[t],
+							       line_shift, wd,
+							       q, st);
 				}
-				first = 0;
 			}
 		}
 		if (s0 >= a->rows)
 			continue;
 		for (c = 0; c < 8; c++) {
-			double f = touched[0] ? (double)touched[c] /
-						(double)touched[0] : 1;
+			double f = 1;
 
+			for (t = 0; t < 4; t++)
+				if (xm_width[t] == c + 1)
+					f = touched1 ? (double)touched[t] /
+						       (double)touched1 : 1;
 			for (lvl = 0; lvl < jb->nsim; lvl++)
 				jb->xm[(r - 1) * 8 + c][lvl] +=
 					(double)(xl[lvl].misses -
@@ -803,9 +901,14 @@ static void *worker(void *arg)
 {
 	struct job *jb = arg;
 	struct ppr_err err;
-	unsigned nitems = jb->phase == 0 ? 64 : 8;
+	struct xmarks xk;
+	struct cmarks cm;
+	unsigned nitems = jb->phase == 0 ? 64 : jb->phase == 1 ?
+			  jb->nchunks : 8;
 
 	memset(&err, 0, sizeof(err));
+	memset(&xk, 0, sizeof(xk));
+	memset(&cm, 0, sizeof(cm));
 	for (;;) {
 		unsigned idx;
 		int rc = 0;
@@ -825,9 +928,12 @@ static void *worker(void *arg)
 			rc = model_nest_points_get(sym, jb->core,
 						   &jb->pts[idx], &err);
 		} else if (jb->phase == 1) {
-			count_r(jb, idx + 1);
+			rc = count_chunk(jb, idx, &cm);
+			if (rc)
+				rc = ppr_err_set(&err, rc, NULL, 0, 0,
+						 "out of memory");
 		} else {
-			rc = xsim_r(jb, idx + 1, &err);
+			rc = xsim_r(jb, idx + 1, &xk, &err);
 		}
 		if (rc) {
 			pthread_mutex_lock(&jb->lock);
@@ -838,6 +944,8 @@ static void *worker(void *arg)
 			pthread_mutex_unlock(&jb->lock);
 		}
 	}
+	xmarks_free(&xk);
+	cmarks_free(&cm);
 	return NULL;
 }
 
@@ -1369,6 +1477,10 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	if (!a->rows || !a->nnz)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "BCSR selection: empty matrix");
+	if (a->rows > UINT32_MAX - 2) /* the counts keep rows + 2 in 32 bits */
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "BCSR selection: more than %" PRIu64
+				   " rows", (uint64_t)UINT32_MAX - 2);
 	if (nth > MAX_THREADS)
 		nth = MAX_THREADS;
 	memset(&jb, 0, sizeof(jb));
@@ -1407,6 +1519,50 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		     fmax(COUNT_NNZ / (double)a->nnz, COUNT_MIN_FRAC);
 	if (jb.f_count > 1)
 		jb.f_count = 1;
+	{
+		uint64_t nruns_all = (a->rows + RUN_ROWS - 1) / RUN_ROWS, k;
+
+		jb.nruns = (uint64_t)ceil(jb.f_count * (double)nruns_all);
+		if (jb.nruns < 1)
+			jb.nruns = 1;
+		jb.count_exact = jb.nruns >= nruns_all;
+		if (jb.count_exact)
+			jb.nruns = 1;
+		jb.run_rows = jb.count_exact ? a->rows : RUN_ROWS;
+		jb.run_start = malloc(sizeof(*jb.run_start) * jb.nruns);
+		jb.run_nb = malloc(sizeof(*jb.run_nb) * jb.nruns * 64);
+		jb.run_nz = malloc(sizeof(*jb.run_nz) * jb.nruns * 8);
+		if (!jb.run_start || !jb.run_nb || !jb.run_nz) {
+			free(jb.run_start);
+			free(jb.run_nb);
+			free(jb.run_nz);
+			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+					   "out of memory");
+		}
+		/* each run's counted block rows per height: those it does
+		 * not cut (the matrix's last one counts, however short) */
+		for (k = 0; k < jb.nruns; k++) {
+			uint64_t s0 = jb.count_exact ? 0 :
+				(uint64_t)((k + 0.5) * (double)nruns_all /
+					   (double)jb.nruns) * RUN_ROWS;
+			uint64_t e0 = s0 + jb.run_rows < a->rows ?
+				      s0 + jb.run_rows : a->rows, h;
+
+			jb.run_start[k] = s0;
+			for (h = 1; h <= 8; h++) {
+				uint64_t fs = (s0 + h - 1) / h * h;
+				uint64_t fe = e0 == a->rows ? e0 : e0 / h * h;
+				uint64_t nbr = fe > fs ? (fe - fs + h - 1) / h :
+					       0;
+
+				jb.run_nz[k * 8 + h - 1] = nbr ?
+					(double)(a->row_ptr[fe] -
+						 a->row_ptr[fs]) : 0;
+				jb.brows[h - 1] += nbr;
+				jb.pairs[h - 1] += nbr ? nbr - 1 : 0;
+			}
+		}
+	}
 	nwin_all = (a->rows + WIN_ROWS - 1) / WIN_ROWS;
 	target = o && o->sample > 0 ? o->sample :
 		 fmax(XSIM_NNZ / (double)a->nnz, XSIM_MIN_FRAC);
@@ -1433,9 +1589,13 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	if (!jb.nsim)
 		jb.nwin = 0;
 	jb.win_start = malloc(sizeof(*jb.win_start) * (jb.nwin + 1));
-	if (!jb.win_start)
+	if (!jb.win_start) {
+		free(jb.run_start);
+		free(jb.run_nb);
+		free(jb.run_nz);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
+	}
 	jb.win_scale = 1;
 	if (jb.nwin == nwin_all && jb.win_len == WIN_ROWS) {
 		for (w = 0; w < jb.nwin; w++)
@@ -1459,6 +1619,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		if (!pvb) {
 			pthread_mutex_destroy(&jb.lock);
 			free(jb.win_start);
+			free(jb.run_start);
+			free(jb.run_nb);
+			free(jb.run_nz);
 			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 					   "out of memory");
 		}
@@ -1493,9 +1656,17 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	t2 = now_s();
 	out->phase_s[0] = t2 - t1;
 	if (!jb.rc_err) {
+		unsigned n1 = jb.f_count * (double)a->nnz >= PAR_MIN_NNZ ?
+			      (nth > 8 ? 8 : nth) : 1;
+
+		/* chunks of runs: a few per thread, for the balance */
+		jb.nchunks = n1 > 1 ? 4 * n1 : 1;
+		if (jb.nchunks > jb.nruns)
+			jb.nchunks = (unsigned)jb.nruns;
 		jb.phase = 1;
-		run_phase(&jb, jb.f_count * (double)a->nnz >= PAR_MIN_NNZ ?
-			  (nth > 8 ? 8 : nth) : 1);
+		run_phase(&jb, n1);
+		if (!jb.rc_err)
+			count_finish(&jb);
 	}
 	t1 = now_s();
 	out->phase_s[1] = t1 - t2;
@@ -1514,6 +1685,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	}
 	pthread_mutex_destroy(&jb.lock);
 	free(jb.win_start);
+	free(jb.run_start);
+	free(jb.run_nb);
+	free(jb.run_nz);
 	pv_release(pvb);
 	if (jb.rc_err) {
 		if (err)

@@ -1043,31 +1043,106 @@ static void test_bcsr_select(void)
 	machine_release(&m);
 }
 
+/* The branch stalls of every shape against a plain count: per block row
+ * its blocks (distinct j / c over its rows), the changes between
+ * consecutive block rows by the count of the block row they end, and
+ * the machine's share of them that warm runs do not learn.  An R-MAT
+ * graph: rows of every length, so the counts change often. */
+static void test_bcsr_exit_changes(void)
+{
+	struct machine m;
+	struct csr a;
+	struct model_bcsr_result *res = calloc(1, sizeof(*res));
+	struct model_bcsr_opts o = { 0 };
+	uint32_t *mark = NULL;
+	unsigned r, c;
+
+	memset(&a, 0, sizeof(a));
+	if (!res || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(res);
+		return;
+	}
+	T_CHECK(matrix_load("gen:rmat:scale=11,edge_factor=4", &a, NULL,
+			    NULL) == 0);
+	mark = calloc(a.cols + 1, sizeof(*mark));
+	o.sample = 1;
+	T_CHECK(mark && model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	for (r = 1; r <= 8 && mark; r++)
+		for (c = 1; c <= 8; c++) {
+			double hist[MODEL_EXIT_TMAX + 1] = { 0 }, stall;
+			uint64_t b, prev = 0, total = 0, changes = 0;
+			uint32_t stamp = 0;
+
+			memset(mark, 0, (a.cols + 1) * sizeof(*mark));
+			for (b = 0; b * r < a.rows; b++) {
+				uint64_t i, k, n = 0;
+
+				stamp++;
+				for (i = b * r; i < (b + 1) * r && i < a.rows;
+				     i++)
+					for (k = a.row_ptr[i];
+					     k < a.row_ptr[i + 1]; k++) {
+						uint32_t q = a.col_idx[k] / c;
+
+						n += mark[q] != stamp;
+						mark[q] = stamp;
+					}
+				if (b > 0 && n != prev) {
+					hist[model_exit_bucket(n)] += 1;
+					changes++;
+				}
+				prev = n;
+				total += n;
+			}
+			stall = model_exit_unlearned_hist(hist,
+				m.learned_exit_changes,
+				m.learned_exit_trips, 0) *
+				m.loop_exit_miss_cycles;
+			T_EQ_U64_AT(res->shape[(r - 1) * 8 + c - 1].nblocks,
+				    total, r * 10 + c);
+			T_CHECK_AT(changes > 0, r * 10 + c);
+			T_NEAR_AT(res->shape[(r - 1) * 8 + c - 1].stall_cycles,
+				  stall, 1e-12, r * 10 + c);
+		}
+	free(mark);
+	matrix_csr_release(&a);
+	free(res);
+	machine_release(&m);
+}
+
 /* The selection's x simulation against a plain reference: exact (sample
- * 1), 1x1 blocks, x's lines (base 4096) through an LRU L1 of the
- * machine's geometry, a row's repeat of the line just touched dropped.
- * x (16,000 doubles, 128 KB) does not fit the 48 KB L1, so L1 is simulated;
- * the 1x2, 1x4 and 1x8 shapes touch the same lines, so the same misses. */
-static uint64_t ref_lru_misses(const struct csr *a, unsigned sets,
-			       unsigned ways)
+ * 1), x's lines (base 4096) through an LRU L1 of the machine's geometry,
+ * each line once per block row of height r, in the order the block row's
+ * rows first touch it (the selection's order: model/bcsr_select.c).
+ * x (16,000 doubles, 128 KB) does not fit the 48 KB L1, so L1 is
+ * simulated; widths 2, 4 and 8 touch the same lines as width 1, so the
+ * same misses. */
+static uint64_t ref_lru_misses(const struct csr *a, unsigned r,
+			       unsigned sets, unsigned ways)
 {
 	uint64_t *tag = malloc(sizeof(*tag) * sets * ways), misses = 0, i, k;
+	uint64_t nl = (4096 + (uint64_t)a->cols * 8) / 64 + 2;
+	uint64_t *seen = calloc(nl, sizeof(*seen));
 	unsigned w;
 
-	if (!tag)
+	if (!tag || !seen) {
+		free(tag);
+		free(seen);
 		return 0;
+	}
 	for (i = 0; i < (uint64_t)sets * ways; i++)
 		tag[i] = UINT64_MAX;
 	for (i = 0; i < a->rows; i++) {
-		uint64_t last = UINT64_MAX;
+		uint64_t brow = i / r + 1;
 
 		for (k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++) {
 			uint64_t line = (4096 + (uint64_t)a->col_idx[k] * 8) / 64;
 			uint64_t *t = tag + (line % sets) * ways;
 
-			if (line == last)
+			if (seen[line] == brow)
 				continue;
-			last = line;
+			seen[line] = brow;
 			for (w = 0; w < ways && t[w] != line; w++)
 				;
 			if (w == ways) {
@@ -1080,6 +1155,7 @@ static uint64_t ref_lru_misses(const struct csr *a, unsigned sets,
 		}
 	}
 	free(tag);
+	free(seen);
 	return misses;
 }
 
@@ -1090,6 +1166,7 @@ static void test_bcsr_x_lru(void)
 	struct model_bcsr_result *res = calloc(1, sizeof(*res));
 	struct model_bcsr_opts o = { 0 };
 	uint64_t ref;
+	unsigned r;
 
 	memset(&a, 0, sizeof(a));
 	if (!res || load("machines/zen4-epyc.json", &m)) {
@@ -1101,13 +1178,17 @@ static void test_bcsr_x_lru(void)
 			    NULL) == 0);
 	o.sample = 1;
 	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
-	ref = ref_lru_misses(&a, m.hier.levels[0].sets,
-			     m.hier.levels[0].ways);
-	T_CHECK(ref > a.nnz / 4);
-	T_NEAR(res->shape[0].x_misses[0], (double)ref, 0);
-	T_NEAR(res->shape[1].x_misses[0], (double)ref, 0);
-	T_NEAR(res->shape[3].x_misses[0], (double)ref, 0);
-	T_NEAR(res->shape[7].x_misses[0], (double)ref, 0);
+	for (r = 1; r <= 8; r++) {
+		unsigned b = (r - 1) * 8;
+
+		ref = ref_lru_misses(&a, r, m.hier.levels[0].sets,
+				     m.hier.levels[0].ways);
+		T_CHECK_AT(ref > a.nnz / (4 * r), r);
+		T_NEAR_AT(res->shape[b].x_misses[0], (double)ref, 0, r);
+		T_NEAR_AT(res->shape[b + 1].x_misses[0], (double)ref, 0, r);
+		T_NEAR_AT(res->shape[b + 3].x_misses[0], (double)ref, 0, r);
+		T_NEAR_AT(res->shape[b + 7].x_misses[0], (double)ref, 0, r);
+	}
 	matrix_csr_release(&a);
 	free(res);
 	machine_release(&m);
@@ -1135,6 +1216,7 @@ int main(void)
 	test_fft3d();
 	test_predict_consistency();
 	test_bcsr_select();
+	test_bcsr_exit_changes();
 	test_bcsr_x_lru();
 	return t_done();
 }
