@@ -37,7 +37,8 @@ static const char *const branch_keys[] = {
 	"learned_exit_trips", NULL
 };
 static const char *const hier_keys[] = {
-	"levels", "straddle", "writebacks", "transfers_overlap", NULL
+	"levels", "straddle", "writebacks", "transfers_overlap",
+	"bcsr_hidden_share", NULL
 };
 static const char *const level_keys[] = {
 	"name", "role", "size_bytes", "sets", "ways", "cl_size",
@@ -259,8 +260,16 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 	    (rc = machine_json_get_bool(doc, h, "writebacks", 0, 1, &wbs,
 					err)) ||
 	    (rc = machine_json_get_bool(doc, h, "transfers_overlap", 0, 0,
-					&m->transfers_overlap, err)))
+					&m->transfers_overlap, err)) ||
+	    (rc = machine_json_get_double(doc, h, "bcsr_hidden_share",
+					  MACHINE_JSON_NONNEG, 0,
+					  &m->bcsr_hidden_share, err)))
 		return rc;
+	if (m->bcsr_hidden_share > 1)
+		return machine_json_fail(doc,
+			machine_json_member(h, "bcsr_hidden_share"), err,
+			"'bcsr_hidden_share' must be between 0 and 1, got %g",
+			m->bcsr_hidden_share);
 	m->hier.straddle = (enum sim_straddle)straddle;
 	m->hier.writebacks = wbs;
 	m->hier.classify_3c = 0;

@@ -77,6 +77,11 @@ struct machine {
 				      transfers overlap each other and the
 				      load/store instructions (AMD Zen); 0 =
 				      they add up (the paper's eq. 4) */
+	double bcsr_hidden_share;  /* hierarchy.bcsr_hidden_share, 0..1: the
+				      share of the shorter of S_DAG(memory)
+				      and the transfers that `ppr bcsr`'s
+				      eq. (4) hides under the longer; 0 =
+				      the paper's sum (model/bcsr_select.c) */
 
 	/* Peak figures of one core. */
 	double flops_per_cycle_dp;

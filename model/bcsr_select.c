@@ -85,13 +85,20 @@
  *   learned_exit_changes per run, fewer for block rows of more blocks
  *   than its learned_exit_trips; the changes are kept by the block count
  *   of the block row they end).
- * - Eq. (4) is the paper's sum here (memory instructions + transfers),
- *   not the overlap `ppr predict` uses on machines whose transfers overlap
- *   (hierarchy.transfers_overlap, model/ppr.c): with the overlap the picks
- *   of the 39 medium matrices, scored against three stored sets of
+ * - Eq. (4) here adds the memory instructions and the transfers less
+ *   the machine's hierarchy.bcsr_hidden_share of the shorter of them
+ *   (model_ppr_in.hidden_share; 0, the default, is the paper's sum), not
+ *   the overlap `ppr predict` uses on machines whose transfers overlap
+ *   (hierarchy.transfers_overlap, model/ppr.c): with the full overlap the
+ *   picks of the 39 medium matrices, scored against three stored sets of
  *   measurements of all 64 shapes, reached 0.936 / 0.931 / 0.932 of the
  *   best on average, against 0.964 / 0.954 / 0.974 with the sum
- *   (2026-11-24).  Single matrices do not settle which form is right:
+ *   (2026-11-24).  With exact block counts (2026-11-25; three sets of two
+ *   hosts) the sum reaches 0.973 / 0.973 / 0.975 and hiding 0.7 of the
+ *   shorter 0.980 / 0.979 / 0.979: the sum prices the taller width-1
+ *   shapes, whose regular bytes grow with the fill, 15-20% too slow
+ *   against 1x1 and 2x1 (their measured time is the in-core time plus
+ *   about 0.3 of T_regular).  Single matrices do not settle the form:
  *   nasa2910's 5x1 measured 179k cycles in one run (the sum's 167k) and
  *   110k in three later ones (the overlap's 95k); the guest's slow spells
  *   and the kernels' code placement (kernels/README.md) move single
@@ -865,6 +872,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 						    m->learned_exit_changes,
 						    m->learned_exit_trips, 0) *
 		m->loop_exit_miss_cycles;
+	in.hidden_share = m->bcsr_hidden_share;
 	in.nlevels = jb->nlev;
 	in.line_size = line;
 	in.clock_ghz = m->clock_ghz;

@@ -66,6 +66,12 @@ struct model_ppr_in {
 				     lines from beyond L2, slowest link),
 				     each link carrying the regular and
 				     irregular lines that cross it */
+	/* Optional (0: the paper's sum), without overlap: the share of the
+	 * shorter of S_DAG(L,S) and T_regular + T_irregular that the longer
+	 * hides, 0..1: memory side = S + T - hidden_share * min(S, T) (1:
+	 * max(S, T)).  `ppr bcsr` takes it from the machine file
+	 * (hierarchy.bcsr_hidden_share). */
+	double hidden_share;
 	unsigned nlevels;
 	double bw[MODEL_MAX_LEVELS];
 	unsigned line_size;

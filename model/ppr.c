@@ -116,6 +116,8 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 	if (in->compute_cycles < 0 || in->memory_cycles < 0 ||
 	    in->regular_bytes < 0 || in->flops < 0)
 		return bad(err, "model: negative cycle or byte count");
+	if (!(in->hidden_share >= 0 && in->hidden_share <= 1))
+		return bad(err, "model: hidden share must be 0..1");
 	for (i = 0; i < in->nlevels; i++)
 		if (in->far_misses[i] < 0 || in->far_cost[i] < 0 ||
 		    in->irregular_misses[i] < 0)
@@ -200,7 +202,11 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 			}
 		}
 	} else {
-		out->memory_side = in->memory_cycles + out->t_regular + t_irr;
+		double tr = out->t_regular + t_irr;
+
+		out->memory_side = in->memory_cycles + tr -
+				   in->hidden_share *
+				   fmin(in->memory_cycles, tr);
 	}
 	out->cycles = fmax(in->compute_cycles, out->memory_side);
 	if (in->compute_cycles >= out->memory_side)

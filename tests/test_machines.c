@@ -370,6 +370,13 @@ static const struct bad_row {
 	  "},\n \"memory\": {\"latency_ns\": 80}}",
 	  "bad.json:2:12: missing required key 'bandwidth_gbs'" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
+	  "\n \"bcsr_hidden_share\": 1.5}}",
+	  "bad.json:2:2: 'bcsr_hidden_share' must be between 0 and 1, got "
+	  "1.5" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
+	  "\n \"bcsr_hidden_share\": -0.1}}",
+	  "bad.json:2:2: 'bcsr_hidden_share' must be a non-negative number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
 	  "\n \"straddle\": \"both\"}}",
 	  "bad.json:2:2: 'straddle' must be one of \"split\", \"one\"" },
 	{ __LINE__, DOC("{\"name\": \"I1\", \"role\": \"instruction\", "

@@ -93,6 +93,40 @@ static void test_bottleneck(void)
 	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
 }
 
+/* Without overlap, hidden_share hides that share of the shorter of
+ * S_DAG(memory) and the transfers under the longer: 0 the paper's sum,
+ * 1 their maximum; outside 0..1 an error. */
+static void test_hidden_share(void)
+{
+	struct model_ppr_in in = { 0 };
+	struct model_ppr_out out;
+
+	haswell(&in);
+	in.flops = 2000;
+	in.compute_cycles = 1000;
+	in.memory_cycles = 5000;
+	/* 1000 L1 misses of 64 B over 64 B/cy: T_irregular 1000 */
+	in.irregular_misses[0] = 1000;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+	T_NEAR(out.t_irregular, 1000, 1e-12);
+	T_NEAR(out.cycles, 6000, 1e-12);
+	in.hidden_share = 0.7;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+	T_NEAR(out.cycles, 5000 + 0.3 * 1000, 1e-9);
+	in.hidden_share = 1;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+	T_NEAR(out.cycles, 5000, 1e-12);
+	/* the transfers longer: the instructions are the shorter */
+	in.hidden_share = 0.7;
+	in.memory_cycles = 400;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+	T_NEAR(out.cycles, fmax(1000, 1000 + 0.3 * 400), 1e-9);
+	in.hidden_share = 1.5;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
+	in.hidden_share = -0.1;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
+}
+
 static void test_min_bandwidth(void)
 {
 	double bw[3] = { 64, 32, 12.8 };
@@ -473,6 +507,7 @@ int main(void)
 	test_cpuid_here();
 	test_paper_conv_tables();
 	test_bottleneck();
+	test_hidden_share();
 	test_min_bandwidth();
 	test_ecm_roofline();
 	return t_done();
