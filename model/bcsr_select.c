@@ -63,9 +63,10 @@
  *   average: the rest of a fresh process's cost here is its cold start.
  *   On 2026-11-25 (another host, page faults at 1.3 us) the merges went:
  *   the counts in one pass for all shapes and the x lines by marks took
- *   the mean fresh-process cost over the 39 from 77.6 to 33.7 (Pd's
- *   counts 0.90 -> 0.48 ms, ct2010's 0.88 -> 0.17, its x simulation
- *   4.1 -> 2.8 ms, bench_bcsr_select, warm).
+ *   the mean fresh-process cost over the 39 (bench/predict_bcsr.sh) from
+ *   79.3 to 29.8, median 13.2 (warm, bench_bcsr_select: Pd's counts
+ *   0.90 -> 0.33 ms, ct2010's 0.88 -> 0.14, its x simulation 4.1 -> 2.5
+ *   ms; model/README.md).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so
