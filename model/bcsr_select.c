@@ -359,8 +359,9 @@ static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 		uint64_t s = jb->run_start[k];
 		uint64_t e = s + jb->run_rows < a->rows ? s + jb->run_rows :
 			     a->rows;
-		uint32_t cur[8][8] = { { 0 } }, prev[8][8], acc[8][8] =
-			{ { 0 } }, bs1[8];
+		uint32_t cur[8][8] = { { 0 } }, prev[8][8], bs1[8];
+		uint64_t acc[8][8] = { { 0 } }; /* a run of all rows (exact
+						   counts) can pass 2^32 */
 		unsigned q = (unsigned)((s + 1) % 840), live = 0;
 
 		for (r = 0; r < 8; r++) {
@@ -421,7 +422,8 @@ static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 		}
 		for (r = 0; r < 8; r++)
 			for (c = 0; c < 8; c++)
-				jb->run_nb[k * 64 + r * 8 + c] = acc[r][c];
+				jb->run_nb[k * 64 + r * 8 + c] =
+					(double)acc[r][c];
 	}
 	pthread_mutex_lock(&jb->lock);
 	for (r = 0; r < 8; r++)
