@@ -84,11 +84,28 @@ for k in ppr_version machine units pick shapes measured_best share_of_best \
 	 cost_spmv_equivalents; do
 	grep -q "^	\"$k\"" "$tmp/b.json" && ok || bad "bcsr json key $k"
 done
-n=$(grep -c '"shape":' "$tmp/b.json")
+n=$(grep -c '"rank":' "$tmp/b.json")
 [ "$n" = 64 ] && ok || bad "bcsr shapes: $n"
 pick=$(jstr "$tmp/b.json" pick)
 case $pick in [1-8]x[1-8]) ok ;; *) bad "pick '$pick'" ;; esac
 grep -q '"measured_best":	null' "$tmp/b.json" && ok || bad "measured_best null without --measure"
+# candidates: the pick first (ratio 1), then the shapes predicted within
+# the margin, in order
+if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); c=d["candidates"]; s=c["shapes"]
+assert c["margin"] == 0.1, c
+assert s[0]["shape"] == d["pick"] and s[0]["predicted_time_ratio"] == 1, s
+r=[x["predicted_time_ratio"] for x in s]
+assert r == sorted(r) and all(1 <= x <= 1.1 for x in r), r
+t={x["shape"]: x["predicted_time_s"] for x in d["shapes"]}
+p=t[d["pick"]]
+assert sorted(x["shape"] for x in s) == sorted(k for k, v in t.items() if v <= p * 1.1), s
+' "$tmp/b.json" && ok || bad "bcsr candidates"
+else grep -q '"candidates"' "$tmp/b.json" && ok || bad "bcsr candidates"; fi
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:fem3d:n=6,dof=3 --reps 1 \
+	> "$tmp/b.txt" 2> /dev/null
+grep -q -E '^close: +(no other shape predicted within 10% of the pick|[1-8]x[1-8] \+[0-9.]+%)' \
+	"$tmp/b.txt" && ok || bad "bcsr close line: $(grep close "$tmp/b.txt")"
 # the 3x3 shape of a dof=3 FEM matrix has no fill
 tr -d ' \t\n' < "$tmp/b.json" | grep -q '"shape":"3x3","rank":[0-9]*,"nblocks":[0-9]*,"fill":1,' \
 	&& ok || bad "3x3 fill 1"

@@ -31,7 +31,7 @@ untimed() { grep -v -E '"(prediction_wall_s|prediction_parts_s|incore_points|blo
 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 1 --reps 1 -f json > "$tmp/t1.json" 2>/dev/null && ok || bad "--threads 1 exit"
 PPR_THREADS=2 $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --reps 1 -f json > "$tmp/t2.json" 2>/dev/null && ok || bad "PPR_THREADS=2 exit"
 PPR_THREADS=junk $PPR bcsr -m machines/zen4-epyc.json gen:fem3d:n=10,dof=2 --threads 3 --reps 1 -f json > "$tmp/t3.json" 2>/dev/null && ok || bad "--threads 3 overrides PPR_THREADS"
-[ "$(grep -c '"shape":' "$tmp/t1.json")" = 64 ] && ok || bad "64 shapes with 1 thread"
+[ "$(grep -c '"rank":' "$tmp/t1.json")" = 64 ] && ok || bad "64 shapes with 1 thread"
 untimed "$tmp/t1.json" > "$tmp/u1"; untimed "$tmp/t2.json" > "$tmp/u2"; untimed "$tmp/t3.json" > "$tmp/u3"
 cmp -s "$tmp/u1" "$tmp/u2" && cmp -s "$tmp/u1" "$tmp/u3" && ok || bad "1, 2 and 3 threads differ: $(diff "$tmp/u1" "$tmp/u2" | head -n 4)"
 for v in 0 -1 2x "" 99999999999; do
