@@ -547,7 +547,7 @@ int cmd_bcsr(int argc, char **argv)
 	struct csr a = { 0 };
 	struct ppr_err err;
 	unsigned long long v;
-	unsigned reps = 5, rounds = 3, top = 10, order[64], i;
+	unsigned reps = 5, rounds = 3, top = 10, order[64], ncand, i;
 	int c, do_measure = 0, rc = 1;
 	double cost;
 	FILE *out;
@@ -670,6 +670,11 @@ int cmd_bcsr(int argc, char **argv)
 		order[i] = i;
 	sort_ctx = res;
 	qsort(order, 64, sizeof(order[0]), cmp_pred_q);
+	/* the candidates: the pick and the shapes predicted within the
+	 * margin, order[0 .. ncand) */
+	for (ncand = 1; ncand < 64 && res->shape[order[ncand]].time_s <=
+	     res->shape[order[0]].time_s * (1 + CAND_MARGIN); ncand++)
+		;
 
 	out = cli_open_out(outpath);
 	if (!out)
@@ -711,9 +716,7 @@ int cmd_bcsr(int argc, char **argv)
 			if (ca)
 				cJSON_AddNumberToObject(ca, "margin",
 							CAND_MARGIN);
-			for (i = 0; cs && i < 64 &&
-			     res->shape[order[i]].time_s <=
-			     t0 * (1 + CAND_MARGIN); i++) {
+			for (i = 0; cs && i < ncand; i++) {
 				const struct model_bcsr_shape *sh =
 					&res->shape[order[i]];
 				cJSON *o = cJSON_CreateObject();
@@ -836,13 +839,12 @@ int cmd_bcsr(int argc, char **argv)
 		fprintf(out, "pick:    %ux%u, predicted %.3f GFLOPS, %.2fx over "
 			"CSR\n", pk->r, pk->c, pk->gflops, res->speedup);
 		fputs("close:  ", out);
-		for (i = 1; i < 64 && res->shape[order[i]].time_s <=
-		     res->shape[order[0]].time_s * (1 + CAND_MARGIN); i++)
+		for (i = 1; i < ncand; i++)
 			fprintf(out, "%s %ux%u +%.1f%%", i > 1 ? "," : "",
 				res->shape[order[i]].r, res->shape[order[i]].c,
 				100 * (res->shape[order[i]].time_s /
 				       res->shape[order[0]].time_s - 1));
-		if (i > 1)
+		if (ncand > 1)
 			fprintf(out, " (predicted within %.0f%% of the pick: "
 				"worth measuring too)\n", 100 * CAND_MARGIN);
 		else

@@ -203,7 +203,7 @@ struct job {
  * 2026-11-25), per height, a k-way merge of the block row's sorted rows
  * counted the 8 widths' blocks from the distinct columns: O(r) per
  * column and height, 8-14 ns per nonzero and height warm
- * (bench_bcsr_select: Pd 0.87 ms, rajat19 0.34 ms; now 0.48 and 0.07).
+ * (bench_bcsr_select: Pd 0.87 ms, rajat19 0.34 ms; now 0.33 and 0.07).
  */
 #define RUN_ROWS 24u
 
@@ -693,10 +693,9 @@ static void xline(struct xlev *xl, unsigned n, uint64_t line)
 /*
  * A worker's marks for the x simulation: per block row, which columns
  * and lines it has touched, and which lines the blocks of widths 3, 5,
- * 6, 7 cover, as
- * the block row's stamp (unique per worker; 0: never).  Kept across
- * the heights a worker simulates, so they are allocated and first
- * touched once per worker, not per height.
+ * 6, 7 cover, as the block row's stamp (unique per worker; 0: never).
+ * Kept across the heights a worker simulates, so they are allocated and
+ * first touched once per worker, not per height.
  */
 struct xmarks {
 	uint32_t *col;          /* [cols] */

@@ -1053,6 +1053,36 @@ static void test_bcsr_select(void)
 	machine_release(&m);
 }
 
+/* Exact BCSR selection (sample 1) of matrix spec on zen4-epyc.json: the
+ * result, or NULL after a failed check; the caller releases a, m and
+ * the result. */
+static struct model_bcsr_result *select_exact(const char *spec,
+					      struct machine *m, struct csr *a)
+{
+	struct model_bcsr_result *res = calloc(1, sizeof(*res));
+	struct model_bcsr_opts o = { 0 };
+	int ok;
+
+	memset(a, 0, sizeof(*a));
+	if (!res || load("machines/zen4-epyc.json", m)) {
+		T_CHECK(0);
+		free(res);
+		return NULL;
+	}
+	o.sample = 1;
+	ok = matrix_load(spec, a, NULL, NULL) == 0;
+	T_CHECK(ok);
+	ok = ok && model_bcsr_select(m, a, &o, res, NULL) == 0;
+	T_CHECK(ok);
+	if (!ok) {
+		matrix_csr_release(a);
+		machine_release(m);
+		free(res);
+		return NULL;
+	}
+	return res;
+}
+
 /* The branch stalls of every shape against a plain count: per block row
  * its blocks (distinct j / c over its rows), the changes between
  * consecutive block rows by the count of the block row they end, and
@@ -1062,22 +1092,15 @@ static void test_bcsr_exit_changes(void)
 {
 	struct machine m;
 	struct csr a;
-	struct model_bcsr_result *res = calloc(1, sizeof(*res));
-	struct model_bcsr_opts o = { 0 };
-	uint32_t *mark = NULL;
+	struct model_bcsr_result *res;
+	uint32_t *mark;
 	unsigned r, c;
 
-	memset(&a, 0, sizeof(a));
-	if (!res || load("machines/zen4-epyc.json", &m)) {
-		T_CHECK(0);
-		free(res);
+	res = select_exact("gen:rmat:scale=11,edge_factor=4", &m, &a);
+	if (!res)
 		return;
-	}
-	T_CHECK(matrix_load("gen:rmat:scale=11,edge_factor=4", &a, NULL,
-			    NULL) == 0);
 	mark = calloc(a.cols + 1, sizeof(*mark));
-	o.sample = 1;
-	T_CHECK(mark && model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	T_CHECK(mark != NULL);
 	for (r = 1; r <= 8 && mark; r++)
 		for (c = 1; c <= 8; c++) {
 			double hist[MODEL_EXIT_TMAX + 1] = { 0 }, stall;
@@ -1173,21 +1196,13 @@ static void test_bcsr_x_lru(void)
 {
 	struct machine m;
 	struct csr a;
-	struct model_bcsr_result *res = calloc(1, sizeof(*res));
-	struct model_bcsr_opts o = { 0 };
+	struct model_bcsr_result *res;
 	uint64_t ref;
 	unsigned r;
 
-	memset(&a, 0, sizeof(a));
-	if (!res || load("machines/zen4-epyc.json", &m)) {
-		T_CHECK(0);
-		free(res);
+	res = select_exact("gen:random:n=16000,per_row=6", &m, &a);
+	if (!res)
 		return;
-	}
-	T_CHECK(matrix_load("gen:random:n=16000,per_row=6", &a, NULL,
-			    NULL) == 0);
-	o.sample = 1;
-	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
 	for (r = 1; r <= 8; r++) {
 		unsigned b = (r - 1) * 8;
 
