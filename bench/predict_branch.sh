@@ -18,16 +18,28 @@
 # lengths are those of the first SIZES rows of each matrix (symmetric
 # ones expanded), e.g. the road graphs vt2010 and de2010, against rows of
 # their rounded mean length.
-# Figures: median and min of REPS warm runs (`ppr measure`), wall time.
+# KERNEL=spmv-bcsr (BLOCK=1x1 default) measures BCSR's block-row exits on
+# the same rows instead: one exit per block row, so fewer changes per row
+# than CSR's (pair loop and parity test), lost at the same row counts
+# (MODEL_BCSR_LEARNED_SHARE, model/predict.h).
+# Figures: median and min of REPS warm runs (`ppr measure`), wall time;
+# the model column is `ppr predict`'s mispredicted exits of a warm run
+# times loop_exit_miss_cycles, per change.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
 REPS=${REPS:-50}
 SIZES=${SIZES:-"4000 8000 14000 16000 32000 64000"}
-ghz=$(sed -n 's/^ *"clock_ghz": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
-miss=$(sed -n 's/^ *"loop_exit_miss_cycles": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
-learned=$(sed -n 's/^ *"learned_exit_changes": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
-trips=$(sed -n 's/^ *"learned_exit_trips": *\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+KERNEL=${KERNEL:-spmv-csr}
+case $KERNEL in
+spmv-csr) KARGS="--kernel spmv-csr" ;;
+spmv-bcsr) KARGS="--kernel spmv-bcsr --block ${BLOCK:-1x1}" ;;
+*) echo "predict_branch.sh: KERNEL is spmv-csr or spmv-bcsr, not '$KERNEL'" >&2; exit 2 ;;
+esac
+ghz=$(sed -n 's/^[[:space:]]*"clock_ghz":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+miss=$(sed -n 's/^[[:space:]]*"loop_exit_miss_cycles":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+learned=$(sed -n 's/^[[:space:]]*"learned_exit_changes":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+trips=$(sed -n 's/^[[:space:]]*"learned_exit_trips":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 miss=${miss:-25} learned=${learned:-10000} trips=${trips:-0}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -65,10 +77,11 @@ genfrom() {
 			} }' "$2" > "$4"
 }
 meas() {
-	"$PPR" measure --kernel spmv-csr --reps "$REPS" "$1" 2>/dev/null |
+	# shellcheck disable=SC2086
+	"$PPR" measure $KARGS --reps "$REPS" "$1" 2>/dev/null |
 		sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\1 \2/p'
 }
-printf 'clock %s GHz, %s reps per point\n' "$ghz" "$REPS"
+printf '%s: clock %s GHz, %s reps per point\n' "$KARGS" "$ghz" "$REPS"
 printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s\n' "$miss" "$learned" "$trips"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
@@ -82,22 +95,21 @@ for len in ${LENGTHS:-1-9 10-18} $ROWS_FROM; do
 		   genfrom "$n" "$len" c "$tmp/c.mtx"
 		   label=$(basename "$len" .mtx) ;;
 		esac
-		"$PPR" predict --machine "$MACHINE" --kernel spmv-csr --cold \
+		# shellcheck disable=SC2086
+		"$PPR" predict --machine "$MACHINE" $KARGS \
 			--no-advice --format json "$tmp/r.mtx" 2>/dev/null |
 			tr -d ' \t' > "$tmp/p.json"
 		ch=$(sed -n 's/^"branch_events":\([0-9.e+]*\),*$/\1/p' "$tmp/p.json")
 		br=$(sed -n 's/^"branches":\([0-9.e+]*\),*$/\1/p' "$tmp/p.json")
+		bm=$(sed -n 's/^"branch_misses":\([0-9.e+-]*\),*$/\1/p' "$tmp/p.json")
 		n=$(sed -n 2p "$tmp/r.mtx" | cut -d' ' -f1) # rows the matrix has
+		# shellcheck disable=SC2046 # min and median: two words each
 		set -- $(meas "$tmp/r.mtx") $(meas "$tmp/c.mtx")
-		awk -v len="$label" -v n="$n" -v ch="$ch" -v br="$br" -v g="$ghz" \
-			-v miss="$miss" -v learned="$learned" -v trips="$trips" \
-			-v lo="$lo" -v hi="$hi" \
+		awk -v len="$label" -v n="$n" -v ch="$ch" -v br="${br:-0}" -v g="$ghz" \
+			-v miss="$miss" -v bm="${bm:-0}" \
 			-v rmin="$1" -v rmed="$2" -v cmin="$3" -v cmed="$4" 'BEGIN {
 			e = (rmed - cmed) * g * 1e9 / n; em = (rmin - cmin) * g * 1e9 / n
-			# the capacity for rows of their mean pairs (CSR)
-			t = int((lo + hi) / 4); cap = learned
-			if (len ~ /-/ && trips > 0 && t > trips) cap = learned * (trips / t) ^ 3
-			u = ch > cap ? 1 - cap / ch : 0
-			printf "%-7s %8d %9d %9d %12.2f %12.2f %14.2f %10.2f\n", len, n, br, ch, e, em, e * n / ch, u * miss }'
+			u = ch > 0 ? bm / ch : 0
+			printf "%-7s %8d %9d %9d %12.2f %12.2f %14.2f %10.2f\n", len, n, br, ch, e, em, (ch > 0 ? e * n / ch : 0), u * miss }'
 	done
 done

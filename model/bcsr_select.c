@@ -85,7 +85,8 @@
  *   (model_exit_unlearned_hist: none up to the machine's
  *   learned_exit_changes per run, fewer for block rows of more blocks
  *   than its learned_exit_trips; the changes are kept by the block count
- *   of the block row they end).
+ *   of the block row they end), at MODEL_BCSR_LEARNED_SHARE of the
+ *   capacity CSR's exits get (model/predict.c).
  * - Eq. (4) here adds the memory instructions and the transfers less
  *   the machine's hierarchy.bcsr_hidden_share of the shorter of them
  *   (model_ppr_in.hidden_share; 0, the default, is the paper's sum), not
@@ -938,7 +939,8 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	for (k = 0; k <= MODEL_EXIT_TMAX; k++)
 		hist[k] = rc->ch_hist[c - 1][k] * rc->ch_scale;
 	in.stall_cycles = model_exit_unlearned_hist(hist,
-						    m->learned_exit_changes,
+						    m->learned_exit_changes *
+						    MODEL_BCSR_LEARNED_SHARE,
 						    m->learned_exit_trips, 0) *
 		m->loop_exit_miss_cycles;
 	in.hidden_share = m->bcsr_hidden_share;

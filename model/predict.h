@@ -193,6 +193,16 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
  * 1 - learned / changes. */
 double model_exit_unlearned(double changes, double learned, int cold);
 
+/* The machine's learned_exit_changes is counted in CSR's exit changes
+ * (its pair loop and its parity test: 1.29 per row on rows of random
+ * length 1..9), but what the predictor holds is loop runs: BCSR 1x1 on
+ * the same rows (one exit per block row, 0.89 changes per row) loses its
+ * exits at the same row counts as CSR, between 12,000 and 16,000 rows
+ * (bench/predict_branch.sh with KERNEL=spmv-bcsr, 2026-11-25).  So a
+ * BCSR block row's change, one loop run, gets learned_exit_changes x
+ * 0.89 / 1.29 of capacity (model_exit_unlearned_hist's 'learned'). */
+#define MODEL_BCSR_LEARNED_SHARE 0.69
+
 /* Loop-exit changes by the trip count of the loop run that ends at the
  * change: hist[t] for t = 1 .. MODEL_EXIT_TMAX - 1 iterations,
  * hist[MODEL_EXIT_TMAX] for that many or more (hist[0]: none). */

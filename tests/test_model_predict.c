@@ -823,6 +823,44 @@ static void test_branch_section(void)
 		       pr->branch_misses * 10, 1e-9);
 	}
 	machine_release(&m);
+	/* BCSR's capacity is MODEL_BCSR_LEARNED_SHARE of the machine's
+	 * (counted in CSR's changes): a run of E block-row changes on a
+	 * machine that learns E / 0.8 CSR changes loses 1 - 0.69 / 0.8 of
+	 * them (trips 0: no cut for long loops) */
+	p.block_r = p.block_c = 1;
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"loop_exit_miss_cycles\": 10, "
+		 "\"learned_exit_changes\": 0, \"learned_exit_trips\": 0 }");
+	T_CHECK(machine_load_string("b.json", text, strlen(text), &m,
+				    &err) == 0);
+	if (model_predict(&m, &p, NULL, pr, &err) == 0) {
+		double ev = pr->branch_events;
+		char br[160];
+
+		T_CHECK(ev > 100);
+		T_NEAR(pr->branch_misses, ev, 0);
+		machine_release(&m);
+		snprintf(br, sizeof(br), ", \"branch\": "
+			 "{ \"learned_exit_changes\": %.17g, "
+			 "\"learned_exit_trips\": 0 }", ev / 0.8);
+		snprintf(text, sizeof(text), fmt, br);
+		T_CHECK(machine_load_string("b.json", text, strlen(text),
+					    &m, &err) == 0);
+		T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+		T_NEAR(pr->branch_events, ev, 0);
+		T_NEAR(pr->branch_misses,
+		       ev * (1 - MODEL_BCSR_LEARNED_SHARE / 0.8), 1e-6 * ev);
+		/* CSR keeps the whole capacity: no loss below it */
+		p.kernel = "spmv-csr";
+		T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+		T_CHECK(pr->branch_events > ev / 0.8 ||
+			pr->branch_misses == 0);
+		p.kernel = "spmv-bcsr";
+	} else {
+		printf("bcsr share predict: %s\n", err.msg);
+		T_CHECK(0);
+	}
+	machine_release(&m);
 	/* ... and none when the run has fewer changes than are learned */
 	snprintf(text, sizeof(text), fmt, ", \"branch\": "
 		 "{ \"loop_exit_miss_cycles\": 10, "
@@ -1129,7 +1167,8 @@ static void test_bcsr_exit_changes(void)
 				total += n;
 			}
 			stall = model_exit_unlearned_hist(hist,
-				m.learned_exit_changes,
+				m.learned_exit_changes *
+				MODEL_BCSR_LEARNED_SHARE,
 				m.learned_exit_trips, 0) *
 				m.loop_exit_miss_cycles;
 			T_EQ_U64_AT(res->shape[(r - 1) * 8 + c - 1].nblocks,
