@@ -140,8 +140,9 @@ struct model_prediction {
 	struct model_roofline_out roof;
 	double bw_gbs[MODEL_MAX_LEVELS];
 	double branch_misses;    /* predicted inner-loop exit mispredictions */
-	double branch_events;    /* CSR: changes of the inner loop's exit
-				    pattern from one row to the next */
+	double branch_events;    /* SpMV: changes of the inner loop's exit
+				    pattern from one row (BCSR: block row)
+				    to the next */
 	double rows;             /* SpMV: matrix rows */
 	double csr_row_nnz;      /* CSR whose memory link took the machine's
 				    memory.csr_bandwidth_gbs: its mean
