@@ -27,6 +27,11 @@
 #   that the first run's measured best reaches in the second run, i.e.
 #   how well a measurement predicts another measurement on this machine,
 #   the ceiling for any model of it.
+#   "close" is what `ppr bcsr --measure-close` would choose: the fastest
+#   measured of the pick and the shapes predicted within its margin ("nc"
+#   shapes in all), as a share of the best; with BCSR_TWICE=1, "close2"
+#   is the 1st run's choice judged by the 2nd run's measurements (a
+#   choice and its judge from different measurements).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MED=$ROOT/../shared/matrices/medium
@@ -75,7 +80,8 @@ RETRY=${BCSR_RETRY:-2}
 TWICE=${BCSR_TWICE:-0}
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s %5s %4s' matrix nnz pick best \
 	"pick GF" "best GF" share cost "probe us" moved runs
-[ "$TWICE" = 1 ] && printf ' %6s %7s' 2nd re-meas
+printf ' %6s %3s' close nc
+[ "$TWICE" = 1 ] && printf ' %6s %7s %6s' 2nd re-meas close2
 echo
 pmin=""
 # measure: run ppr bcsr --measure on $1 into $2, again while "moved"
@@ -122,35 +128,41 @@ for mtx in $list; do
 	set -- $(python3 -c 'import json,os,sys
 d=json.load(open(sys.argv[1]))
 g={s["shape"]: s["measured_gflops"] for s in d["shapes"]}
+c=d["candidates"]
 r=[d["pick"], d["measured_best"], d["share_of_best"],
    d["cost_spmv_equivalents"], d["nnz"], g[d["pick"]], g[d["measured_best"]],
-   "yes" if d.get("speed_moved") else "no"]
+   "yes" if d.get("speed_moved") else "no", c["choice_share_of_best"],
+   len(c["shapes"])]
 if os.path.getsize(sys.argv[2]):
     e=json.load(open(sys.argv[2]))
     h={s["shape"]: s["measured_gflops"] for s in e["shapes"]}
     b=max(h.values())
-    r += [h[d["pick"]] / b, h[d["measured_best"]] / b]
+    r += [h[d["pick"]] / b, h[d["measured_best"]] / b, h[c["choice"]] / b]
 print(*r)' "$tmp/o.json" "$tmp/o2.json")
-	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7 mv=$8
-	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %8s %5s %4s' "$name" "$nnz" \
-		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$pr" "$mv" "$runs1"
+	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7 mv=$8 cl=$9 nc=${10}
+	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %8s %5s %4s %6.3f %3d' "$name" "$nnz" \
+		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$pr" "$mv" "$runs1" "$cl" "$nc"
 	if [ "$TWICE" = 1 ]; then
-		printf ' %6.3f %7.3f\n' "$9" "${10}"
-		echo "$share $cost $9 ${10}" >> "$tmp/all"
+		printf ' %6.3f %7.3f %6.3f\n' "${11}" "${12}" "${13}"
+		echo "$share $cost ${11} ${12} $cl $nc ${13}" >> "$tmp/all"
 	else
 		echo
-		echo "$share $cost" >> "$tmp/all"
+		echo "$share $cost 0 0 $cl $nc" >> "$tmp/all"
 	fi
 done
 if [ -s "$tmp/all" ]; then
 	awk -v twice="$TWICE" '{ n++; s += $1; c += $2; if (n == 1 || $1 < m) m = $1;
 	       if ($1 >= 0.95) k++
 	       s2 += $3; if (n == 1 || $3 < m2) m2 = $3; if ($3 >= 0.95) k2++
-	       s3 += $4; if (n == 1 || $4 < m3) m3 = $4; if ($4 >= 0.95) k3++ }
+	       s3 += $4; if (n == 1 || $4 < m3) m3 = $4; if ($4 >= 0.95) k3++
+	       s5 += $5; if (n == 1 || $5 < m5) m5 = $5; if ($5 >= 0.95) k5++; nc += $6
+	       s7 += $7; if (n == 1 || $7 < m7) m7 = $7; if ($7 >= 0.95) k7++ }
 	     END { printf "load average after: '"$(cut -d' ' -f1-3 /proc/loadavg)"'\n";
 		   printf "summary: %d matrices, share of best min %.3f mean %.3f, >= 0.95 on %d; mean cost %.1f SpMV equivalents\n", n, m, s / n, k, c / n
+		   printf "close choice (the fastest of the pick and the close shapes, %.1f shapes on average): min %.3f mean %.3f of the best, >= 0.95 on %d\n", nc / n, m5, s5 / n, k5
 		   if (twice == 1) {
 			printf "2nd run: the pick reaches min %.3f mean %.3f of the best, >= 0.95 on %d\n", m2, s2 / n, k2
 			printf "re-measurement: the 1st run'"'"'s measured best reaches min %.3f mean %.3f of the 2nd run'"'"'s best, >= 0.95 on %d\n", m3, s3 / n, k3
+			printf "close choice of the 1st run in the 2nd: min %.3f mean %.3f of the best, >= 0.95 on %d\n", m7, s7 / n, k7
 		   } }' "$tmp/all"
 fi

@@ -1,6 +1,7 @@
 /*
  * cmd_bcsr.c - `ppr bcsr`: predict SpMV for all 64 BCSR block shapes with
- * the PPR model, rank them and pick one; optionally measure all 64.
+ * the PPR model, rank them and pick one; optionally measure all 64, or
+ * only the pick and the shapes predicted close to it (--measure-close).
  */
 #include <getopt.h>
 #include <math.h>
@@ -22,15 +23,18 @@
 #include "model/predict.h"
 
 /*
- * The shapes predicted within CAND_MARGIN of the pick's time are listed
- * as candidates: measuring them (a few, not 64) finds the best shape
- * where the model's ranking misses it.  Against seven measured sets of
- * all 64 shapes of the 39 medium matrices (two hosts, 2026-11-25), the
- * measured best was among the shapes within 10% in 92% of the 273
- * cases, 2.0 shapes on average (within 5%: 79%, 1.5 shapes; within
- * 15%: 95%, 2.7 shapes; model/README.md).
+ * The shapes predicted within the margin (--margin, default CAND_MARGIN)
+ * of the pick's time are the candidates: measuring them (a few, not 64:
+ * --measure-close) finds the best shape where the model's ranking misses
+ * it.  Against seven measured sets of all 64 shapes of the 39 medium
+ * matrices (two hosts, 2026-11-25; the default sampled counts), the
+ * measured best was the pick in 75% of the 273 cases and among the
+ * shapes within 15% in 97%, 2.8 shapes on average, and the fastest
+ * of them reached at least 0.958 of the best, 0.9994 on average (within
+ * 10%: 92%, 2.0 shapes, min 0.846; within 20%: 97%, 3.6 shapes;
+ * model/README.md).
  */
-#define CAND_MARGIN 0.10
+#define CAND_MARGIN 0.15
 
 PPR_COMMAND(bcsr, "pick the BCSR block shape of a matrix (64 shapes predicted)")
 
@@ -78,16 +82,23 @@ static const char usage_text[] =
 	"PPR model, rank them, and name the pick and its predicted speedup over\n"
 	"CSR (1x1).  The cost of the prediction is reported in SpMV\n"
 	"equivalents (prediction wall time / the median CPU time of one\n"
-	"measured CSR SpMV).  The other shapes predicted within 10% of the\n"
+	"measured CSR SpMV).  The other shapes predicted within 15% of the\n"
 	"pick are listed as close: on this project's test machine the\n"
-	"measured best was the pick or one of them in 92% of cases, so\n"
-	"measuring those few settles the choice (JSON: candidates).\n"
+	"measured best was the pick or one of them in 97% of cases (2.8\n"
+	"shapes on average), so measuring those few (--measure-close)\n"
+	"settles the choice (JSON: candidates).\n"
 	"\n"
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
 	"      --measure        also run all 64 shapes natively: measured\n"
 	"                       GFLOPS per shape, the measured best, and the\n"
 	"                       share of the best the pick reaches\n"
+	"      --measure-close  run only the pick and the close shapes\n"
+	"                       natively and name the fastest of them the\n"
+	"                       choice; its cost (prediction and measurement)\n"
+	"                       is reported beside the prediction's\n"
+	"      --margin F       close: predicted within F of the pick's time\n"
+	"                       (default 0.15)\n"
 	"      --reps N         timed samples per shape and round, and of the\n"
 	"                       CSR SpMV for the cost (default 5); a sample\n"
 	"                       runs the kernel for at least 0.2 ms\n"
@@ -113,15 +124,26 @@ static const char usage_text[] =
 	"  -h, --help           show this help\n";
 
 struct meas {
-	int have;
+	int have;		/* all 64 measured (--measure) */
+	unsigned char measured[64];	/* shapes with a measured figure */
 	double gflops[64];	/* at the shape's fastest code placement */
 	/* per code placement (kernels.h); 0 when none was timed */
 	double gflops_at[64][KERNEL_CODE_OFFSETS];
 	unsigned nplaces;	/* placed copies timed (0: the linker's) */
 	double csr_time_s;   /* one CSR SpMV: median CPU time */
-	double csr_after_s;  /* the same after the 64 shapes (--measure) */
+	double csr_after_s;  /* the same after the shapes measured */
+	double wall_s;       /* the measurement's wall time */
 	unsigned best;
 };
+
+/* Wall time: what a measurement costs the user. */
+static double now_wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 /* Thread CPU time: a shape's samples do not count the time the thread
  * waits for a core on a shared machine. */
@@ -293,11 +315,12 @@ static double sample_run(struct kernel_run *run, unsigned n)
 }
 
 /*
- * All 64 shapes, robust on a shared machine.  A shape's figure is its
+ * The shapes asked for (want[]: all 64, or the candidates), robust on a
+ * shared machine.  A shape's figure is its
  * least CPU time per SpMV over all its samples (other programs only ever
- * slow a sample down), and the samples of the 64 shapes are interleaved
+ * slow a sample down), and the samples of the shapes are interleaved
  * in time, so a burst of load from other programs falls on every shape
- * alike: small matrices keep the 64 BCSR copies and take one sample of
+ * alike: small matrices keep the BCSR copies and take one sample of
  * each shape in turn (rounds x reps passes, each in a different order);
  * larger ones run `rounds` rounds over the shapes (reps samples each,
  * rebuilt each round), each round in a different order.  Each shape's
@@ -306,9 +329,10 @@ static double sample_run(struct kernel_run *run, unsigned n)
  * line), and its figure is the fastest placement's: the shape's speed,
  * not the build's luck.
  */
-static int measure_all(const struct csr *a, const char *input,
-		       unsigned reps, unsigned rounds, struct meas *me,
-		       struct ppr_err *err)
+static int measure_shapes(const struct csr *a, const char *input,
+			  unsigned reps, unsigned rounds,
+			  const unsigned char *want, struct meas *me,
+			  struct ppr_err *err)
 {
 	double best_t[64], at[64][KERNEL_CODE_OFFSETS], fl = 0;
 	unsigned k, i, rd, j, nplace = 0;
@@ -327,6 +351,8 @@ static int measure_all(const struct csr *a, const char *input,
 			struct kernel_params p;
 			double t;
 
+			if (!want[i])
+				continue;
 			memset(&p, 0, sizeof(p));
 			p.kernel = "spmv-bcsr";
 			p.input = input;
@@ -362,6 +388,8 @@ static int measure_all(const struct csr *a, const char *input,
 				 * other pass backwards */
 				i = (pass % 2 ? 63 - k : k) + pass * 23;
 				i %= 64;
+				if (!want[i])
+					continue;
 				if (nplace)
 					kernel_run_set_code_offset(run[i],
 						(int)(pass % nplace));
@@ -392,6 +420,8 @@ static int measure_all(const struct csr *a, const char *input,
 				double t;
 
 				i = (k + rd * 23) % 64;
+				if (!want[i])
+					continue;
 				progress(rd + 1 == rounds && k == 63,
 					 "ppr bcsr: measuring round %u/%u, %ux%u",
 					 rd + 1, rounds, i / 8 + 1, i % 8 + 1);
@@ -408,7 +438,6 @@ static int measure_all(const struct csr *a, const char *input,
 			}
 		progress_end();
 	}
-	me->best = 0;
 	me->nplaces = 0;
 	for (i = 0; i < 64; i++)
 		for (j = 0; j < KERNEL_CODE_OFFSETS; j++) {
@@ -417,12 +446,17 @@ static int measure_all(const struct csr *a, const char *input,
 			if (at[i][j] < INFINITY && j + 1 > me->nplaces)
 				me->nplaces = j + 1;
 		}
+	me->best = 64;
 	for (i = 0; i < 64; i++) {
-		me->gflops[i] = best_t[i] > 0 ? fl / best_t[i] * 1e-9 : 0;
-		if (me->gflops[i] > me->gflops[me->best])
+		me->measured[i] = want[i] && best_t[i] < INFINITY;
+		me->gflops[i] = me->measured[i] && best_t[i] > 0 ?
+				fl / best_t[i] * 1e-9 : 0;
+		if (me->measured[i] && (me->best == 64 ||
+					me->gflops[i] > me->gflops[me->best]))
 			me->best = i;
 	}
-	me->have = 1;
+	if (me->best == 64)
+		me->best = 0;
 	return 0;
 }
 
@@ -523,10 +557,12 @@ static int bcsr_svg_write(const char *path, const char *input,
 int cmd_bcsr(int argc, char **argv)
 {
 	enum { OPT_MEASURE = 256, OPT_REPS, OPT_ROUNDS, OPT_SAMPLE,
-	       OPT_THREADS, OPT_TOP, OPT_SVG };
+	       OPT_THREADS, OPT_TOP, OPT_SVG, OPT_MEASURE_CLOSE, OPT_MARGIN };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "measure", no_argument, NULL, OPT_MEASURE },
+		{ "measure-close", no_argument, NULL, OPT_MEASURE_CLOSE },
+		{ "margin", required_argument, NULL, OPT_MARGIN },
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "rounds", required_argument, NULL, OPT_ROUNDS },
 		{ "sample", required_argument, NULL, OPT_SAMPLE },
@@ -548,8 +584,10 @@ int cmd_bcsr(int argc, char **argv)
 	struct ppr_err err;
 	unsigned long long v;
 	unsigned reps = 5, rounds = 3, top = 10, order[64], ncand, i;
-	int c, do_measure = 0, rc = 1;
-	double cost;
+	unsigned choice = 64;   /* the fastest measured candidate (64: none) */
+	unsigned char want[64];
+	int c, do_measure = 0, do_close = 0, rc = 1;
+	double cost, margin = CAND_MARGIN;
 	FILE *out;
 
 	memset(&err, 0, sizeof(err));
@@ -565,6 +603,16 @@ int cmd_bcsr(int argc, char **argv)
 			break;
 		case OPT_MEASURE:
 			do_measure = 1;
+			break;
+		case OPT_MEASURE_CLOSE:
+			do_close = 1;
+			break;
+		case OPT_MARGIN:
+			if (cli_parse_double(optarg, &margin) ||
+			    !(margin >= 0 && margin <= 1))
+				return cli_usage_error(usage_text, "--margin '%s': "
+						       "expected a fraction in "
+						       "[0, 1]", optarg);
 			break;
 		case OPT_REPS:
 			if (cli_parse_u64(optarg, &v) || !v || v > 100000)
@@ -647,25 +695,6 @@ int cmd_bcsr(int argc, char **argv)
 		goto done;
 	}
 	cost = me->csr_time_s > 0 ? res->wall_s / me->csr_time_s : 0;
-	if (do_measure && measure_all(&a, input, reps, rounds, me, &err)) {
-		rc = cli_error_err(&err);
-		goto done;
-	}
-	/* the CSR time again: a shared machine whose speed moved during the
-	 * measurement makes the shares unreliable, and the user should know */
-	if (do_measure) {
-		if (measure_csr(&a, input, reps, &me->csr_after_s, &err)) {
-			rc = cli_error_err(&err);
-			goto done;
-		}
-		if (speed_moved(me->csr_time_s, me->csr_after_s))
-			cli_warn("the machine's speed moved during the "
-				 "measurement (CSR SpMV %.4g s before the 64 "
-				 "shapes, %.4g s after): the measured shares "
-				 "may be off; measure again on a quieter "
-				 "machine", me->csr_time_s, me->csr_after_s);
-	}
-	matrix_csr_release(&a);
 	for (i = 0; i < 64; i++)
 		order[i] = i;
 	sort_ctx = res;
@@ -673,8 +702,46 @@ int cmd_bcsr(int argc, char **argv)
 	/* the candidates: the pick and the shapes predicted within the
 	 * margin, order[0 .. ncand) */
 	for (ncand = 1; ncand < 64 && res->shape[order[ncand]].time_s <=
-	     res->shape[order[0]].time_s * (1 + CAND_MARGIN); ncand++)
+	     res->shape[order[0]].time_s * (1 + margin); ncand++)
 		;
+	for (i = 0; i < 64; i++)
+		want[i] = (unsigned char)do_measure;
+	for (i = 0; i < ncand; i++)
+		want[order[i]] = 1;
+	if (do_measure || do_close) {
+		double t0 = now_wall();
+
+		if (!do_measure)
+			fprintf(stderr, "ppr bcsr: measuring the pick and %u "
+				"close shape%s\n", ncand - 1,
+				ncand == 2 ? "" : "s");
+		if (measure_shapes(&a, input, reps, rounds, want, me,
+				   &err)) {
+			rc = cli_error_err(&err);
+			goto done;
+		}
+		me->wall_s = now_wall() - t0;
+		me->have = do_measure;
+		for (i = 0; i < ncand; i++)
+			if (me->measured[order[i]] &&
+			    (choice == 64 || me->gflops[order[i]] >
+					     me->gflops[choice]))
+				choice = order[i];
+		/* the CSR time again: a shared machine whose speed moved
+		 * during the measurement makes the shares unreliable, and
+		 * the user should know */
+		if (measure_csr(&a, input, reps, &me->csr_after_s, &err)) {
+			rc = cli_error_err(&err);
+			goto done;
+		}
+		if (speed_moved(me->csr_time_s, me->csr_after_s))
+			cli_warn("the machine's speed moved during the "
+				 "measurement (CSR SpMV %.4g s before the "
+				 "shapes, %.4g s after): the measured shares "
+				 "may be off; measure again on a quieter "
+				 "machine", me->csr_time_s, me->csr_after_s);
+	}
+	matrix_csr_release(&a);
 
 	out = cli_open_out(outpath);
 	if (!out)
@@ -714,8 +781,7 @@ int cmd_bcsr(int argc, char **argv)
 			double t0 = res->shape[order[0]].time_s;
 
 			if (ca)
-				cJSON_AddNumberToObject(ca, "margin",
-							CAND_MARGIN);
+				cJSON_AddNumberToObject(ca, "margin", margin);
 			for (i = 0; cs && i < ncand; i++) {
 				const struct model_bcsr_shape *sh =
 					&res->shape[order[i]];
@@ -727,7 +793,29 @@ int cmd_bcsr(int argc, char **argv)
 				cJSON_AddNumberToObject(o,
 					"predicted_time_ratio",
 					t0 > 0 ? sh->time_s / t0 : 1);
+				if (me->measured[order[i]])
+					cJSON_AddNumberToObject(o,
+						"measured_gflops",
+						me->gflops[order[i]]);
 				cJSON_AddItemToArray(cs, o);
+			}
+			/* the fastest measured candidate, and what the pick
+			 * reaches of it (and it of the best of all 64) */
+			if (ca && choice < 64) {
+				snprintf(buf, sizeof(buf), "%ux%u",
+					 choice / 8 + 1, choice % 8 + 1);
+				cJSON_AddStringToObject(ca, "choice", buf);
+				cJSON_AddNumberToObject(ca,
+					"pick_share_of_choice",
+					me->gflops[res->pick] /
+					me->gflops[choice]);
+				if (me->have)
+					cJSON_AddNumberToObject(ca,
+						"choice_share_of_best",
+						me->gflops[choice] /
+						me->gflops[me->best]);
+			} else if (ca) {
+				cJSON_AddNullToObject(ca, "choice");
 			}
 		}
 		cJSON_AddNumberToObject(root, "sample_fraction", res->sample);
@@ -747,13 +835,21 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddBoolToObject(root, "incore_cached",
 				      res->incore_cached);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
-		if (me->have) {
+		if (choice < 64) {
 			cJSON_AddNumberToObject(root, "csr_spmv_time_after_s",
 						me->csr_after_s);
 			cJSON_AddBoolToObject(root, "speed_moved",
 				speed_moved(me->csr_time_s, me->csr_after_s));
 		}
 		cJSON_AddNumberToObject(root, "cost_spmv_equivalents", cost);
+		if (choice < 64) {
+			cJSON_AddNumberToObject(root, "measurement_wall_s",
+						me->wall_s);
+			cJSON_AddNumberToObject(root,
+				"cost_with_measurement_spmv_equivalents",
+				me->csr_time_s > 0 ? (res->wall_s + me->wall_s) /
+						     me->csr_time_s : 0);
+		}
 		if (me->have) {
 			snprintf(buf, sizeof(buf), "%ux%u", me->best / 8 + 1,
 				 me->best % 8 + 1);
@@ -791,10 +887,10 @@ int cmd_bcsr(int argc, char **argv)
 						sh->t_regular);
 			cJSON_AddNumberToObject(o, "t_irregular_cycles",
 						sh->t_irregular);
-			if (me->have)
+			if (me->measured[order[i]])
 				cJSON_AddNumberToObject(o, "measured_gflops",
 							me->gflops[order[i]]);
-			if (me->have && me->nplaces) {
+			if (me->measured[order[i]] && me->nplaces) {
 				cJSON *po = cJSON_AddObjectToObject(o,
 					"measured_gflops_by_code_offset");
 				unsigned k;
@@ -824,7 +920,7 @@ int cmd_bcsr(int argc, char **argv)
 			fprintf(out, "%u,%ux%u,%llu,%.4f,%.6g,%.4f,", i + 1,
 				sh->r, sh->c, (unsigned long long)sh->nblocks,
 				sh->fill, sh->time_s, sh->gflops);
-			if (me->have)
+			if (me->measured[order[i]])
 				fprintf(out, "%.4f", me->gflops[order[i]]);
 			fputc('\n', out);
 		}
@@ -846,10 +942,21 @@ int cmd_bcsr(int argc, char **argv)
 				       res->shape[order[0]].time_s - 1));
 		if (ncand > 1)
 			fprintf(out, " (predicted within %.0f%% of the pick: "
-				"worth measuring too)\n", 100 * CAND_MARGIN);
+				"worth measuring too)\n", 100 * margin);
 		else
 			fprintf(out, " no other shape predicted within %.0f%% "
-				"of the pick\n", 100 * CAND_MARGIN);
+				"of the pick\n", 100 * margin);
+		if (choice < 64)
+			fprintf(out, "choice:  %ux%u, the fastest of the pick "
+				"and the close shapes measured: %.3f GFLOPS "
+				"(the pick %.3f = %.1f%% of it); measuring "
+				"them took %.3g s = %.0f CSR SpMV equivalents\n",
+				choice / 8 + 1, choice % 8 + 1,
+				me->gflops[choice], me->gflops[res->pick],
+				100 * me->gflops[res->pick] /
+				me->gflops[choice], me->wall_s,
+				me->csr_time_s > 0 ? me->wall_s /
+						     me->csr_time_s : 0);
 		fprintf(out, "cost:    %.4g s = %.1f CSR SpMV equivalents "
 			"(CSR SpMV %.4g s; %.1f%% of rows simulated)\n",
 			res->wall_s, cost, me->csr_time_s, 100 * res->sample);
@@ -864,7 +971,7 @@ int cmd_bcsr(int argc, char **argv)
 			placement_note(out, me);
 		fprintf(out, "\n%4s %5s %10s %6s %12s %10s%s\n", "rank",
 			"shape", "blocks", "fill", "pred time s", "pred GF/s",
-			me->have ? "  meas GF/s" : "");
+			choice < 64 ? "  meas GF/s" : "");
 		for (i = 0; i < top; i++) {
 			const struct model_bcsr_shape *sh = &res->shape[order[i]];
 
@@ -872,8 +979,10 @@ int cmd_bcsr(int argc, char **argv)
 				i + 1, sh->r, sh->c,
 				(unsigned long long)sh->nblocks, sh->fill,
 				sh->time_s, sh->gflops);
-			if (me->have)
+			if (me->measured[order[i]])
 				fprintf(out, " %11.3f", me->gflops[order[i]]);
+			else if (choice < 64)
+				fprintf(out, " %11s", "-");
 			fputc('\n', out);
 		}
 	}
