@@ -102,7 +102,7 @@ static const char usage_text[] =
 	"      --reps N         timed samples per shape and round, and of the\n"
 	"                       CSR SpMV for the cost (default 5); a sample\n"
 	"                       runs the kernel for at least 0.2 ms\n"
-	"      --rounds N       measurement rounds over the 64 shapes, each in\n"
+	"      --rounds N       measurement rounds over the shapes run, each in\n"
 	"                       a different order (default 3): rounds x reps\n"
 	"                       samples per shape, interleaved between the\n"
 	"                       shapes; a shape's figure is its least CPU\n"
