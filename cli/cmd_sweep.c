@@ -75,6 +75,8 @@ static const char usage_str[] =
 	"      --bcsr          also run `ppr bcsr` (all 64 block shapes)\n"
 	"      --block RxC     block shape passed to predict (spmv-bcsr)\n"
 	"      --measure       passed to predict/bcsr (also measure natively)\n"
+	"      --measure-close passed to bcsr (measure the pick and the shapes\n"
+	"                      predicted close to it)\n"
 	"  -j, --jobs N        jobs at once, one core each (default: online cores)\n"
 	"      --timeout S     kill a job after S seconds: an error record\n"
 	"      --job-memory MB address-space limit (RLIMIT_AS) of each job\n"
@@ -107,7 +109,7 @@ struct sweep_opts {
 	size_t nmachines;
 	struct sweep_kernel *kernels;
 	size_t nkernels;
-	int measure, dry_run, retry_errors, quiet;
+	int measure, measure_close, dry_run, retry_errors, quiet;
 	unsigned jobs;
 	double timeout;
 	unsigned long long max_mem_mb;
@@ -366,7 +368,10 @@ static void job_options(const struct sweep_opts *o, enum job_kind kind,
 	if (kind == JOB_PREDICT && o->block)
 		len += (size_t)snprintf(buf + len, n - len, "block=%s", o->block);
 	if (o->measure && len < n)
-		snprintf(buf + len, n - len, "%smeasure", len ? "," : "");
+		len += (size_t)snprintf(buf + len, n - len, "%smeasure",
+					len ? "," : "");
+	if (kind == JOB_BCSR && o->measure_close && len < n)
+		snprintf(buf + len, n - len, "%smeasure-close", len ? "," : "");
 }
 
 static cJSON *job_key_json(const struct sweep_opts *o, const struct strvec *in,
@@ -424,6 +429,8 @@ static char **job_argv(const struct sweep_opts *o, const struct strvec *in,
 		}
 		if (o->measure)
 			a[n++] = (char *)"--measure";
+		if (k->kind == JOB_BCSR && o->measure_close)
+			a[n++] = (char *)"--measure-close";
 	}
 	a[n++] = (char *)"--format";
 	a[n++] = (char *)"json";
@@ -1199,6 +1206,7 @@ static int sweep_run(int argc, char **argv)
 		{ "bcsr", no_argument, NULL, 'B' },
 		{ "block", required_argument, NULL, 'b' },
 		{ "measure", no_argument, NULL, 'M' },
+		{ "measure-close", no_argument, NULL, 'Z' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "job-memory", required_argument, NULL, 'X' },
@@ -1238,6 +1246,7 @@ static int sweep_run(int argc, char **argv)
 		case 'B': add_kernel(&o, "bcsr"); break;
 		case 'b': o.block = optarg; break;
 		case 'M': o.measure = 1; break;
+		case 'Z': o.measure_close = 1; break;
 		case 'j':
 			if (cli_parse_u64(optarg, &u) || u < 1 || u > 4096)
 				SWEEP_USAGE("sweep: --jobs '%s': want 1..4096", optarg);

@@ -231,6 +231,20 @@ else
 	skipped "GNU parallel not installed (scripts/install-deps.sh installs it)"
 fi
 
+# --- --bcsr --measure-close: passed to ppr bcsr only, part of the key ------
+expect_rc 0 "$PPR" sweep -q --bcsr --measure-close -k spmv-csr \
+	-m machines/zen4-epyc.json gen:laplace2d:n=6 -o "$tmp/mc.jsonl"
+if command -v python3 >/dev/null 2>&1; then python3 -c 'import json,sys
+r={x["key"]["kernel"]: x for x in map(json.loads, open(sys.argv[1]))}
+b=r["bcsr"]; p=r["spmv-csr"]
+assert b["status"] == "ok" and b["key"]["options"] == "measure-close", b["key"]
+c=b["result"]["candidates"]
+assert c["choice"] in [x["shape"] for x in c["shapes"]], c
+assert all(x["measured_gflops"] > 0 for x in c["shapes"]), c
+assert p["key"]["options"] == "" and "measured_gflops" not in json.dumps(p["result"]), p["key"]
+' "$tmp/mc.jsonl" && ok || bad "sweep --bcsr --measure-close records"
+else grep -q '"options":"measure-close"' "$tmp/mc.jsonl" && ok || bad "sweep measure-close key"; fi
+
 # --- ../shared/matrices/reader_cases: every file a record, as matrix info says --
 if [ -d "$SHARED/reader_cases" ]; then
 	expect_rc 0 "$PPR" sweep --info -j 2 "$SHARED/reader_cases" -o "$tmp/rc.jsonl"
