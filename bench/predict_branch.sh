@@ -9,10 +9,9 @@
 # previous row) is the cost of one mispredicted exit once nothing is
 # learned; where the extra cost appears, and how it grows, against the
 # exit changes of one run, is what the predictor learns over repeated
-# runs (the last column: the share 1 - capacity / changes the model takes
-# as unlearned, times the machine's loop_exit_miss_cycles, to compare with
-# the measured cycles per change; the capacity is learned_exit_changes,
-# less for rows of more pairs than learned_exit_trips, model/predict.c).
+# runs (the last column: the model's cycles per change, to compare with
+# the measured ones; the capacity is learned_exit_changes, less for rows
+# of more pairs than learned_exit_trips, model/predict.c).
 # LENGTHS="lo-hi ..." replaces the two ranges (long rows: "30-38 60-68").
 # ROWS_FROM="a.mtx b.mtx" (uncompressed Matrix Market) adds rows whose
 # lengths are those of the first SIZES rows of each matrix (symmetric
@@ -24,7 +23,8 @@
 # (MODEL_BCSR_LEARNED_SHARE, model/predict.h).
 # Figures: median and min of REPS warm runs (`ppr measure`), wall time;
 # the model column is `ppr predict`'s mispredicted exits of a warm run
-# times loop_exit_miss_cycles, per change.
+# times loop_exit_miss_cycles, per change (each column per change of the
+# kernel measured).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MACHINE=${MACHINE:-$ROOT/machines/zen4-epyc.json}
