@@ -939,8 +939,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	for (k = 0; k <= MODEL_EXIT_TMAX; k++)
 		hist[k] = rc->ch_hist[c - 1][k] * rc->ch_scale;
 	in.stall_cycles = model_exit_unlearned_hist(hist,
-						    m->learned_exit_changes *
-						    MODEL_BCSR_LEARNED_SHARE,
+						    model_bcsr_learned_exits(m),
 						    m->learned_exit_trips, 0) *
 		m->loop_exit_miss_cycles;
 	in.hidden_share = m->bcsr_hidden_share;

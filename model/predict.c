@@ -477,8 +477,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			out->branch_events = model_spmv_csr_exit_changes(&a,
 				&out->branches, hist);
 		out->branch_misses = model_exit_unlearned_hist(hist,
-			m->learned_exit_changes *
-			(csr ? 1 : MODEL_BCSR_LEARNED_SHARE),
+			csr ? m->learned_exit_changes :
+			      model_bcsr_learned_exits(m),
 			m->learned_exit_trips, out->cold);
 		matrix_csr_release(&a);
 	}

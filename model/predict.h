@@ -204,6 +204,12 @@ double model_exit_unlearned(double changes, double learned, int cold);
  * 0.89 / 1.29 of capacity (model_exit_unlearned_hist's 'learned'). */
 #define MODEL_BCSR_LEARNED_SHARE 0.69
 
+/* The capacity BCSR's block-row exit changes get on machine m. */
+static inline double model_bcsr_learned_exits(const struct machine *m)
+{
+	return m->learned_exit_changes * MODEL_BCSR_LEARNED_SHARE;
+}
+
 /* Loop-exit changes by the trip count of the loop run that ends at the
  * change: hist[t] for t = 1 .. MODEL_EXIT_TMAX - 1 iterations,
  * hist[MODEL_EXIT_TMAX] for that many or more (hist[0]: none). */

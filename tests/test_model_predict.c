@@ -1167,8 +1167,7 @@ static void test_bcsr_exit_changes(void)
 				total += n;
 			}
 			stall = model_exit_unlearned_hist(hist,
-				m.learned_exit_changes *
-				MODEL_BCSR_LEARNED_SHARE,
+				model_bcsr_learned_exits(&m),
 				m.learned_exit_trips, 0) *
 				m.loop_exit_miss_cycles;
 			T_EQ_U64_AT(res->shape[(r - 1) * 8 + c - 1].nblocks,
