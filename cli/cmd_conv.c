@@ -40,6 +40,11 @@ static const char usage_text[] =
 	"                       (on a shared machine preemption only slows a\n"
 	"                       run)\n"
 	"      --reps N         timed repetitions when measuring (default 10)\n"
+	"      --code-offset best|linked\n"
+	"                       which copy of each kernel is timed: the\n"
+	"                       fastest of its four code placements (best,\n"
+	"                       the default: the model cannot see where the\n"
+	"                       linker put the code) or the linker's\n"
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
@@ -52,6 +57,7 @@ static const enum conv_variant variants[3] = {
 
 struct cell {
 	double pred_gflops, pred_time_s, meas_gflops, meas_best;
+	int code_offset;	/* measured copy: -1 the linker's */
 	char bottleneck[32];
 };
 
@@ -211,13 +217,14 @@ static int parse_sizes(const char *s, uint64_t *n, char names[][24],
 
 int cmd_conv(int argc, char **argv)
 {
-	enum { OPT_MEASURE = 256, OPT_REPS };
+	enum { OPT_MEASURE = 256, OPT_REPS, OPT_CODE_OFFSET };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "sizes", required_argument, NULL, 's' },
 		{ "paper", no_argument, NULL, 'p' },
 		{ "measure", no_argument, NULL, OPT_MEASURE },
 		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "code-offset", required_argument, NULL, OPT_CODE_OFFSET },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -226,6 +233,7 @@ int cmd_conv(int argc, char **argv)
 	const char *mpath = NULL, *outpath = NULL, *sizes = NULL;
 	enum cli_format fmt = CLI_FMT_TABLE;
 	int c, paper = 0, measure = 0, rc = 1;
+	int code_mode = MEASURE_CODE_BEST;
 	unsigned reps = 10, ns = 0, si, v;
 	unsigned long long uv;
 	uint64_t n[MAX_SIZES];
@@ -262,6 +270,17 @@ int cmd_conv(int argc, char **argv)
 				return cli_usage_error(usage_text, "--reps '%s': "
 						       "expected 1..100000", optarg);
 			reps = (unsigned)uv;
+			break;
+		case OPT_CODE_OFFSET:
+			if (!strcmp(optarg, "best"))
+				code_mode = MEASURE_CODE_BEST;
+			else if (!strcmp(optarg, "linked"))
+				code_mode = MEASURE_CODE_LINKED;
+			else
+				return cli_usage_error(usage_text,
+						       "--code-offset '%s': "
+						       "expected best or linked",
+						       optarg);
 			break;
 		case 'f':
 			if (cli_format_parse(optarg, &fmt))
@@ -344,6 +363,7 @@ int cmd_conv(int argc, char **argv)
 				memset(&mo, 0, sizeof(mo));
 				mo.reps = reps;
 				mo.warmup = 1;
+				mo.code_mode = code_mode;
 				if (kernel_measure(run, &mo, &res, &err)) {
 					kernel_run_free(run);
 					fputc('\n', stderr);
@@ -352,6 +372,7 @@ int cmd_conv(int argc, char **argv)
 				}
 				ce->meas_gflops = res.gflops;
 				ce->meas_best = res.gflops_best;
+				ce->code_offset = res.code_offset;
 			}
 			kernel_run_free(run);
 		}
@@ -402,6 +423,15 @@ int cmd_conv(int argc, char **argv)
 					cJSON_AddNumberToObject(x, "error_best",
 						ce->pred_gflops /
 						ce->meas_best - 1);
+					if (ce->code_offset < 0)
+						cJSON_AddStringToObject(x,
+							"code_offset",
+							"linked");
+					else
+						cJSON_AddNumberToObject(x,
+							"code_offset",
+							ce->code_offset *
+							KERNEL_CODE_OFFSET_STEP);
 				}
 				cJSON_AddItemToArray(a, x);
 				if (ce->pred_gflops > cells[si][b].pred_gflops)
@@ -488,6 +518,12 @@ int cmd_conv(int argc, char **argv)
 				fputc('\n', out);
 			}
 		}
+		if (fmt == CLI_FMT_TABLE && measure)
+			fprintf(out, "measured: %s\n",
+				code_mode == MEASURE_CODE_BEST ?
+				"each kernel at the fastest of its code "
+				"placements (--code-offset)" :
+				"each kernel at the linker's placement");
 	}
 	rc = cli_close_out(out, outpath);
 done:

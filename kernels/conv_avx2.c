@@ -28,11 +28,91 @@ void kern_conv_avx2_native(const struct kern_conv_args *a)
 	else
 		kern_conv_avx2_unaligned(a);
 }
+
+/* Placed copies of both (conv.c, spmv_place.c): 64-byte aligned entry,
+ * then 0, 16, 32 or 48 bytes of no-ops. */
+#if defined(__has_attribute)
+#if __has_attribute(patchable_function_entry)
+#define KERN_CONV_PLACED 1
+#endif
+#endif
+
+#ifdef KERN_CONV_PLACED
+#undef KERN_NOINLINE
+#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
+				       patchable_function_entry(PLACE_PAD, 0)))
+#undef KSFX
+#define PLACE_PAD 0
+#define KSFX _at0
+#include "kernels/conv_vec_body.h"
+#undef PLACE_PAD
+#undef KSFX
+#define PLACE_PAD 16
+#define KSFX _at16
+#include "kernels/conv_vec_body.h"
+#undef PLACE_PAD
+#undef KSFX
+#define PLACE_PAD 32
+#define KSFX _at32
+#include "kernels/conv_vec_body.h"
+#undef PLACE_PAD
+#undef KSFX
+#define PLACE_PAD 48
+#define KSFX _at48
+#include "kernels/conv_vec_body.h"
+#undef PLACE_PAD
+#undef KSFX
+
+typedef void (*conv_fn)(const struct kern_conv_args *a);
+static const conv_fn unaligned_at[KERN_PLACEMENTS] = {
+	kern_conv_avx2_unaligned_at0, kern_conv_avx2_unaligned_at16,
+	kern_conv_avx2_unaligned_at32, kern_conv_avx2_unaligned_at48,
+};
+static const conv_fn aligned_at[KERN_PLACEMENTS] = {
+	kern_conv_avx2_aligned_at0, kern_conv_avx2_aligned_at16,
+	kern_conv_avx2_aligned_at32, kern_conv_avx2_aligned_at48,
+};
+
+int kern_conv_avx2_placements(void)
+{
+	return KERN_PLACEMENTS;
+}
+
+void kern_conv_avx2_native_at(const struct kern_conv_args *a, int place)
+{
+	if (a->variant == CONV_AVX2_ALIGNED)
+		aligned_at[place](a);
+	else
+		unaligned_at[place](a);
+}
+#else
+int kern_conv_avx2_placements(void)
+{
+	return 0;
+}
+
+void kern_conv_avx2_native_at(const struct kern_conv_args *a, int place)
+{
+	(void)place;
+	kern_conv_avx2_native(a);
+}
+#endif
 #else
 /* Built without -mavx2 -mfma (not x86): never selected, see
  * kernel_cpu_has_avx2(); the portable vector form stands in. */
 void kern_conv_avx2_native(const struct kern_conv_args *a)
 {
+	kern_conv_native(a, 0);
+}
+
+int kern_conv_avx2_placements(void)
+{
+	return 0;
+}
+
+void kern_conv_avx2_native_at(const struct kern_conv_args *a, int place)
+{
+	(void)place;
 	kern_conv_native(a, 0);
 }
 #endif

@@ -114,12 +114,14 @@ int kernel_run_instrumented(struct kernel_run *r, const struct ppr_sink *sink);
 uint64_t kernel_run_trace_addr(const struct kernel_run *r, const void *p);
 
 /*
- * Code placement (kernels/spmv_place.c).  The SpMV kernels also exist as
+ * Code placement (kernels/spmv_place.c, conv.c, conv_avx2.c).  The SpMV
+ * kernels, the naive convolution and the AVX2 ones also exist as
  * copies whose code starts KERNEL_CODE_OFFSET_STEP * k bytes into a
  * 64-byte line (k = 0..3); the speed of a short-row SpMV can differ by
  * 2x between them.  kernel_run_code_offsets() is how many copies this
- * run's kernel has (0 for conv and FFT, or when the compiler could not
- * place code).  kernel_run_set_code_offset(r, k) makes kernel_run_native
+ * run's kernel has (0 for FFT and the portable vector convolution, or
+ * when the compiler could not place code).  kernel_run_set_code_offset(r,
+ * k) makes kernel_run_native
  * run copy k (0..n-1), or the linker's copy (-1, the default); -1 on an
  * out-of-range k.
  */

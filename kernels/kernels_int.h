@@ -170,6 +170,18 @@ void kern_conv_native(const struct kern_conv_args *a, int use_avx2);
 void kern_conv_instr(const struct kern_conv_args *a, struct kern_emit *em);
 /* Defined in conv_avx2.c (compiled with -mavx2 -mfma). */
 void kern_conv_avx2_native(const struct kern_conv_args *a);
+/*
+ * The native convolution kernels at KERN_PLACEMENTS code placements, as
+ * the SpMV kernels (spmv_place.c): copy k starts 16k bytes into a 64-byte
+ * line.  kern_conv_placements() is KERN_PLACEMENTS for the naive kernel
+ * and the AVX2 ones, 0 for the portable vector fallback or when the
+ * compiler cannot place code; kern_conv_native_at() runs copy 'place'.
+ */
+int kern_conv_placements(enum conv_variant v, int use_avx2);
+void kern_conv_native_at(const struct kern_conv_args *a, int use_avx2,
+			 int place);
+int kern_conv_avx2_placements(void);
+void kern_conv_avx2_native_at(const struct kern_conv_args *a, int place);
 const char *kern_conv_symbol(enum conv_variant v, int use_avx2);
 
 struct kern_fft_args {

@@ -471,7 +471,10 @@ void kernel_run_native(struct kernel_run *r)
 			kern_bcsr_native(&r->bcsr);
 		break;
 	case KERNEL_CONV1D:
-		kern_conv_native(&r->conv, r->use_avx2);
+		if (r->place >= 0)
+			kern_conv_native_at(&r->conv, r->use_avx2, r->place);
+		else
+			kern_conv_native(&r->conv, r->use_avx2);
 		break;
 	case KERNEL_FFT1D:
 	case KERNEL_FFT3D:
@@ -577,6 +580,8 @@ uint64_t kernel_run_footprint(const struct kernel_run *r)
 
 int kernel_run_code_offsets(const struct kernel_run *r)
 {
+	if (r->desc->id == KERNEL_CONV1D)
+		return kern_conv_placements(r->conv.variant, r->use_avx2);
 	if (r->desc->id != KERNEL_SPMV_CSR && r->desc->id != KERNEL_SPMV_BCSR)
 		return 0;
 	return kern_spmv_placements();

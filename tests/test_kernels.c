@@ -473,10 +473,12 @@ static void test_measure(void)
 }
 
 /*
- * Code placements: the SpMV kernels have 4 placed copies (0 for conv and
- * FFT); out-of-range choices are refused; kernel_measure's modes time the
- * copy asked for, and MEASURE_CODE_BEST keeps the copy whose screening
- * time was least.
+ * Code placements: the SpMV kernels have 4 placed copies, so do the naive
+ * convolution and the AVX2 ones (the portable vector fallback and FFT
+ * none); out-of-range choices are refused; kernel_measure's modes time
+ * the copy asked for, and MEASURE_CODE_BEST keeps the copy whose
+ * screening time was least.  (That every copy computes the same output is
+ * checked in native_and_instr.)
  */
 static void test_code_offsets(void)
 {
@@ -494,6 +496,32 @@ static void test_code_offsets(void)
 		goto out;
 	T_EQ_U64(kernel_run_code_offsets(r), 4);
 	T_EQ_U64(kernel_run_code_offsets(f), 0);
+	{
+		struct kernel_params pc = { .kernel = "conv1d", .n = 256,
+					    .variant = CONV_NAIVE };
+		struct kernel_run *c = mk(&pc, __LINE__);
+
+		if (c) {
+			T_EQ_U64(kernel_run_code_offsets(c), 4);
+			kernel_run_free(c);
+		}
+		pc.variant = CONV_AVX2_ALIGNED;
+		c = mk(&pc, __LINE__);
+		if (c) {
+			T_EQ_U64(kernel_run_code_offsets(c),
+				 kernel_cpu_has_avx2() ? 4 : 0);
+			T_CHECK(kernel_run_set_code_offset(c, 3) ==
+				(kernel_cpu_has_avx2() ? 0 : -1));
+			kernel_run_free(c);
+		}
+		pc.variant = CONV_AVX2_UNALIGNED;
+		pc.no_simd = 1;
+		c = mk(&pc, __LINE__);
+		if (c) {
+			T_EQ_U64(kernel_run_code_offsets(c), 0);
+			kernel_run_free(c);
+		}
+	}
 	T_CHECK(kernel_run_set_code_offset(r, 4) == -1);
 	T_CHECK(kernel_run_set_code_offset(r, -2) == -1);
 	T_CHECK(kernel_run_set_code_offset(f, 0) == -1);

@@ -54,6 +54,20 @@ for k in measured_gflops measured_gflops_best error error_best; do
 	[ "$(grep -c "\"$k\":" "$tmp/mm.json")" = 3 ] && ok || bad "measure key $k"
 done
 grep -q '"measured_best":	"' "$tmp/mm.json" && ok || bad "measured_best"
+# each kernel timed at the fastest of its four code placements (AVX2 ones
+# only where the CPU has AVX2), or at the linker's with --code-offset linked
+n=$(grep -c '"code_offset":	\(0\|16\|32\|48\)' "$tmp/mm.json")
+if grep -q avx2 /proc/cpuinfo 2> /dev/null; then want=3; else want=1; fi
+[ "$n" = "$want" ] && ok || bad "code_offset: $n placed of 3, want $want"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	--code-offset linked --format json > "$tmp/ml.json" 2> /dev/null || bad "linked exit"
+[ "$(grep -c '"code_offset":	"linked"' "$tmp/ml.json")" = 3 ] && ok || bad "code_offset linked"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	> "$tmp/mt" 2> /dev/null || bad "measure table exit"
+grep -q '^measured: each kernel at the fastest of its code placements' "$tmp/mt" \
+	&& ok || bad "table placement line: $(tail -n 1 "$tmp/mt")"
+"$PPR" conv --machine "$M/zen4-epyc.json" --measure --code-offset 8 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--code-offset '8'" "$tmp/e" && ok || bad "bad --code-offset: exit $rc $(cat "$tmp/e")"
 "$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
 	--format csv > "$tmp/mc" 2> /dev/null || bad "measure csv exit"
 [ "$(awk -F, 'NF != 10' "$tmp/mc" | wc -l)" -eq 0 ] && [ "$(wc -l < "$tmp/mc")" -eq 4 ] \
