@@ -41,20 +41,17 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 "$PPR" machine detect --runs 3 > /dev/null 2> "$tmp/det" || {
 	echo "ppr machine detect failed: no fresh bandwidth"; exit 0; }
 bw=$(sed -n 's/^ *memory read bandwidth *min *[0-9.]* *median *\([0-9.]*\).*/\1/p' "$tmp/det")
-rw=$(sed -n 's/^ *memory read-write bandwidth *min *[0-9.]* *median *\([0-9.]*\).*/\1/p' "$tmp/det")
 [ -n "$bw" ] || { echo "no memory bandwidth in detect's output"; exit 0; }
-python3 - "$MACHINE" "$bw" "$tmp/fresh.json" "$rw" <<'PY' || exit 0
+python3 - "$MACHINE" "$bw" "$tmp/fresh.json" <<'PY' || exit 0
 import json, sys
 d = json.load(open(sys.argv[1]))
 d.setdefault("memory", {})["bandwidth_gbs"] = float(sys.argv[2])
-if sys.argv[4]:
-    d["memory"]["rw_bandwidth_gbs"] = float(sys.argv[4])
 json.dump(d, open(sys.argv[3], "w"), indent=1)
 PY
 "$PPR" conv --machine "$tmp/fresh.json" "$@" --format json > "$tmp/fresh" 2>/dev/null ||
 	{ echo "ppr conv with the fresh bandwidth failed"; exit 0; }
 echo
-echo "with the memory bandwidth measured now: $bw GB/s, read-write ${rw:-?} GB/s (machine file: $(python3 -c 'import json,sys; m = json.load(open(sys.argv[1]))["memory"]; print("%s, %s" % (m["bandwidth_gbs"], m.get("rw_bandwidth_gbs", "none")))' "$MACHINE"))"
+echo "with the memory bandwidth measured now: $bw GB/s (machine file: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["memory"]["bandwidth_gbs"])' "$MACHINE"))"
 python3 - "$tmp/meas" "$tmp/fresh" <<'PY'
 import json, sys
 meas = {}

@@ -33,9 +33,7 @@ static const char usage_str[] =
 	"        window, and how many are not interrupted; CPU time counts time\n"
 	"        lost to interruptions, so short runs see the faster clock); FMA\n"
 	"        peak; read bandwidth of working sets sized for each cache level\n"
-	"        and for memory; the read-write bandwidth of memory (4 read\n"
-	"        streams, 1 write stream: memory.rw_bandwidth_gbs); memory\n"
-	"        latency by pointer chase; the bandwidth CSR\n"
+	"        and for memory; memory latency by pointer chase; the bandwidth CSR\n"
 	"        SpMV gets from memory by row length (the CSR kernel on banded\n"
 	"        matrices of 5-55 nonzeros per row: memory.csr_bandwidth_gbs).  Progress and\n"
 	"        the min / median / max of every measurement go to stderr.  Each\n"
@@ -54,9 +52,8 @@ static const char usage_str[] =
 	"        on stdout: clock_ghz (20 ms runs), window_ms, windows,\n"
 	"        fastest_window_ghz, median_window_ghz, uninterrupted.\n"
 	"        --base M.json refreshes a machine file for the host it now runs on:\n"
-	"        M.json with this run's clock, memory bandwidth (read and\n"
-	"        read-write), latency and CSR stream table, and the last level's\n"
-	"        usable ways and bandwidth put\n"
+	"        M.json with this run's clock, memory bandwidth, latency and CSR\n"
+	"        stream table, and the last level's usable ways and bandwidth put\n"
 	"        in; its core model,\n"
 	"        branch and far-reference costs and L1/L2 bandwidths are kept.  Its\n"
 	"        caches must be this machine's (else an error: another CPU).  A\n"
@@ -333,9 +330,6 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 	old_lat = num_of(bmem, "latency_ns");
 	set_number(bmem, "bandwidth_gbs", num_of(it, "bandwidth_gbs"));
 	set_number(bmem, "latency_ns", num_of(it, "latency_ns"));
-	if (num_of(it, "rw_bandwidth_gbs") > 0)
-		set_number(bmem, "rw_bandwidth_gbs",
-			   num_of(it, "rw_bandwidth_gbs"));
 	{
 		const cJSON *t = cJSON_GetObjectItemCaseSensitive(it,
 							"csr_bandwidth_gbs");
@@ -348,7 +342,7 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 	snprintf(note, sizeof(note),
 		 "; refreshed by ppr %s machine detect --base: clock %.3f -> "
 		 "%.3f GHz, memory %.1f -> %.1f GB/s and %.0f -> %.0f ns (and "
-		 "its read-write mix and CSR stream table)",
+		 "its CSR stream table)",
 		 PPR_VERSION, old_ghz, new_ghz, old_bw,
 		 num_of(it, "bandwidth_gbs"), old_lat, num_of(it, "latency_ns"));
 	if (blast && dlast != cJSON_GetArrayItem(dlevels, 0)) {
@@ -410,7 +404,7 @@ static int detect(int argc, char **argv)
 	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
 	unsigned long long runs = 7;
 	struct detect_cache caches[DETECT_MAX_CACHES];
-	struct detect_stat clk, fma, bw, rwbw, lat;
+	struct detect_stat clk, fma, bw, lat;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
 	double ghz, fpc = 0, l1_bpc = 0, usable_mib = -1, beyond_mib = -1;
@@ -657,20 +651,12 @@ static int detect(int argc, char **argv)
 					  &bw, &err))
 			goto fail_err;
 		progress("memory read bandwidth", &bw, "GB/s");
-		fprintf(stderr, "  measuring memory read-write bandwidth (4 read "
-			"streams, 1 write stream)...\n");
-		if (detect_rw_bandwidth(ws, (unsigned)runs < 5 ? (unsigned)runs : 5,
-					&rwbw, &err))
-			goto fail_err;
-		progress("memory read-write bandwidth", &rwbw, "GB/s");
 		fprintf(stderr, "  measuring memory latency (pointer chase)...\n");
 		if (detect_latency(ws, 3, &lat, &err))
 			goto fail_err;
 		progress("memory latency", &lat, "ns");
 		mem = cJSON_AddObjectToObject(root, "memory");
 		cJSON_AddNumberToObject(mem, "bandwidth_gbs", round(bw.max * 10) / 10);
-		cJSON_AddNumberToObject(mem, "rw_bandwidth_gbs",
-					round(rwbw.max * 10) / 10);
 		cJSON_AddNumberToObject(mem, "latency_ns", round(lat.min * 10) / 10);
 		if (measure_csr_streams(mem, ws, (unsigned)runs, &err))
 			goto fail_err;
@@ -826,9 +812,6 @@ static void show_table(const struct machine *m)
 	if (m->mem_far_miss_cycles > 0)
 		printf(", far reference %.3g cy", m->mem_far_miss_cycles);
 	putchar('\n');
-	if (m->mem_rw_bandwidth_gbs > 0)
-		printf("Read-write mix:    %.2f GB/s (4 read streams, 1 write "
-		       "stream)\n", m->mem_rw_bandwidth_gbs);
 	if (m->csr_bw_points) {
 		unsigned k;
 
@@ -892,9 +875,6 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "peak_bandwidth_gbs", m->mem_peak_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
 	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
-	if (m->mem_rw_bandwidth_gbs > 0)
-		cJSON_AddNumberToObject(o, "rw_bandwidth_gbs",
-					m->mem_rw_bandwidth_gbs);
 	if (m->csr_bw_points) {
 		cJSON *tab = cJSON_AddArrayToObject(o, "csr_bandwidth_gbs");
 		unsigned k;

@@ -49,7 +49,7 @@ static const char *const level_keys[] = {
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
-	"csr_bandwidth_gbs", "rw_bandwidth_gbs",
+	"csr_bandwidth_gbs",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -527,9 +527,6 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, mem, "far_miss_cycles",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_miss_cycles, err)) ||
-	     (rc = machine_json_get_double(doc, mem, "rw_bandwidth_gbs",
-					   MACHINE_JSON_NONNEG, 0,
-					   &m->mem_rw_bandwidth_gbs, err)) ||
 	     (rc = parse_csr_bandwidth(doc, mem, m, err))))
 		return rc;
 	if (peak &&

@@ -65,9 +65,6 @@ struct machine {
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
 	double mem_far_miss_cycles; /* as machine_level's, served by memory */
-	/* memory.rw_bandwidth_gbs: 4 read streams and 1 write stream, bytes
-	 * as a write-allocate hierarchy moves them (0 = not given) */
-	double mem_rw_bandwidth_gbs;
 	/* memory.csr_bandwidth_gbs (optional): the memory bandwidth CSR SpMV
 	 * streams get, by mean nonzeros per row (row_nnz increasing),
 	 * measured by `ppr machine detect` on banded matrices; 0 points:

@@ -293,14 +293,6 @@ int detect_read_bandwidth(uint64_t bytes, unsigned runs,
 			  struct detect_stat *gbs, struct ppr_err *err);
 
 /*
- * Read-write bandwidth over a working set of 'bytes': four read streams
- * and one write stream, in GB/s counted as a write-allocate hierarchy
- * moves lines (each written byte read once and written back once).
- */
-int detect_rw_bandwidth(uint64_t bytes, unsigned runs,
-			struct detect_stat *gbs, struct ppr_err *err);
-
-/*
  * The capacity of a cache level a program actually gets, when the level
  * is shared with cores it does not run on (a virtual machine's host runs
  * other tenants on the same L3): read bandwidth (median of runs) over

@@ -165,20 +165,8 @@
  *   short-row matrix measured in the slow spell (Pd -58%).  Rows of
  *   constant length 1..8 (x in L1, the fast spell) are within 2-6% from
  *   3 nonzeros up, -14% at 2 and -22% at 1.
- * - Read-write mixes from memory (machine key memory.rw_bandwidth_gbs,
- *   `ppr machine detect`: 4 read streams and 1 write stream, bytes as the
- *   simulator counts them, each written line filled and written back):
- *   on the zen4-epyc guest (2026-11-25) that mix moves 45-46 GB/s where
- *   one read stream moves 37-39, and the aligned convolution from memory
- *   (4 input copies, 1 output) ran at 45 GB/s so counted: predicted with
- *   the read figure it was 10-14% slow.  For kernels other than SpMV the
- *   memory link now lies between the read figure and the read-write one
- *   in proportion to the written-back share of the memory traffic,
- *   reaching the read-write figure at the measuring kernel's 1 in 6
- *   (MODEL_RW_WRITE_SHARE; the unaligned and naive convolutions, 1 in 3,
- *   and the in-place FFT take it whole).  Without the key the read
- *   figure, as before.
- * - Not modelled: long
+ * - Not modelled: DRAM carrying reads and write-backs together delivers
+ *   less than the read bandwidth `ppr machine detect` measures.  Long
  *   rows: the exits of rows of more than about 15 pairs are learned less
  *   well however few changes a run has (bench/predict_branch.sh, 4,000
  *   rows, 5,139 changes, LENGTHS 30-38 .. 100-108 nonzeros: 3.5, 6.7,
@@ -618,24 +606,6 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			out->ppr_in.regular_by_origin[i] = origin[i];
 	}
 	sim_hier_free(h);
-	/* Read-write mixes from memory (memory.rw_bandwidth_gbs; notes): the
-	 * memory link's bandwidth moves from the read figure toward the
-	 * read-write one with the share of written-back bytes in the
-	 * memory traffic, reaching it at the measuring kernel's share (1
-	 * in 6).  Not for SpMV: CSR has its own table, and BCSR keeps the
-	 * read figure `ppr bcsr` uses (its y is a small share) */
-	if (!(p->kernel && !strncmp(p->kernel, "spmv", 4)) &&
-	    m->mem_rw_bandwidth_gbs > 0 && n &&
-	    m->clock_ghz > 0 && out->lev[n - 1].bytes_total > 0) {
-		double ws = (double)out->lev[n - 1].writebacks * line /
-			   out->lev[n - 1].bytes_total;
-		double f = fmin(1.0, ws / MODEL_RW_WRITE_SHARE);
-
-		out->mem_write_share = ws;
-		bw[n - 1] = (m->mem_bandwidth_gbs + f *
-			     (m->mem_rw_bandwidth_gbs - m->mem_bandwidth_gbs)) /
-			    m->clock_ghz;
-	}
 
 	/* PPR */
 	out->ppr_in.flops = out->flops;

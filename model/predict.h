@@ -144,9 +144,6 @@ struct model_prediction {
 				    pattern from one row (BCSR: block row)
 				    to the next */
 	double rows;             /* SpMV: matrix rows */
-	double mem_write_share;  /* written-back share of the memory traffic
-				    when memory.rw_bandwidth_gbs set the
-				    memory link (0 otherwise) */
 	double csr_row_nnz;      /* CSR whose memory link took the machine's
 				    memory.csr_bandwidth_gbs: its mean
 				    nonzeros per row (0: the memory
@@ -206,16 +203,6 @@ double model_exit_unlearned(double changes, double learned, int cold);
  * BCSR block row's change, one loop run, gets learned_exit_changes x
  * 0.89 / 1.29 of capacity (model_exit_unlearned_hist's 'learned'). */
 #define MODEL_BCSR_LEARNED_SHARE 0.69
-
-/*
- * The written-back share of the memory traffic at which the memory link
- * takes memory.rw_bandwidth_gbs whole: that of the kernel measuring it
- * (4 read streams, 1 write stream: per line written, 4 lines read, 1
- * write-allocate fill, 1 write-back, so 1 in 6).  Below it the link's
- * bandwidth lies proportionally between the read figure and that one
- * (model/predict.c).
- */
-#define MODEL_RW_WRITE_SHARE (1.0 / 6.0)
 
 /* The capacity BCSR's block-row exit changes get on machine m. */
 static inline double model_bcsr_learned_exits(const struct machine *m)

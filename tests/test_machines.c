@@ -285,7 +285,7 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
 	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles, "
-	  "csr_bandwidth_gbs, rw_bandwidth_gbs)" },
+	  "csr_bandwidth_gbs)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
@@ -397,9 +397,6 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_miss_cycles\": \"20\"}}",
 	  "bad.json:2:34: 'far_miss_cycles' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
-	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"rw_bandwidth_gbs\": -45}}",
-	  "bad.json:2:34: 'rw_bandwidth_gbs' must be a non-negative number" },
-	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"csr_bandwidth_gbs\": 26}}",
 	  "bad.json:2:34: 'csr_bandwidth_gbs' must be an array" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
@@ -436,7 +433,7 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
 	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
-	  "far_miss_cycles, csr_bandwidth_gbs, rw_bandwidth_gbs)" },
+	  "far_miss_cycles, csr_bandwidth_gbs)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },
@@ -570,23 +567,6 @@ static void test_csr_bandwidth(void)
 				    &err) == 0);
 	T_EQ_U64(m.csr_bw_points, 0);
 	T_NEAR(machine_csr_bandwidth(&m, 7), 40, 0);
-	T_NEAR(m.mem_rw_bandwidth_gbs, 0, 0);
-	machine_release(&m);
-}
-
-/* memory.rw_bandwidth_gbs: loaded as given (0, not given, without it). */
-static void test_rw_bandwidth(void)
-{
-	static const char txt[] = "{\"name\": \"m\", \"hierarchy\": "
-		"{\"levels\": [" LV "]}, \"memory\": {\"bandwidth_gbs\": 40, "
-		"\"rw_bandwidth_gbs\": 46.5}}";
-	struct ppr_err err = { 0 };
-	struct machine m;
-
-	T_CHECK(machine_load_string("ok.json", txt, strlen(txt), &m,
-				    &err) == 0);
-	T_NEAR(m.mem_rw_bandwidth_gbs, 46.5, 0);
-	T_NEAR(m.mem_bandwidth_gbs, 40, 0);
 	machine_release(&m);
 }
 
@@ -729,7 +709,6 @@ int main(void)
 	test_bad();
 	test_defaults();
 	test_csr_bandwidth();
-	test_rw_bandwidth();
 	test_positions();
 	test_getters();
 	return t_done();

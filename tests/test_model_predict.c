@@ -678,82 +678,6 @@ static void test_csr_bandwidth_predict(void)
 	T_CHECK(t[1] > 2.5 * t[0]);
 }
 
-/* memory.rw_bandwidth_gbs: a kernel that writes from memory gets a memory
- * link between the read figure (16 GB/s) and the read-write one (32) in
- * proportion to the written-back share of its memory traffic, reaching
- * 32 at 1 in 6.  The aligned convolution (4 input copies read, 1 output
- * written: 4 + 1 fills, 1 write-back per line of output) is at 1 in 6;
- * the unaligned one (1 + 1, 1) at 1 in 3.  Without the key, and for
- * SpMV, the read figure. */
-static void test_rw_bandwidth_predict(void)
-{
-	static const char head[] =
-		"{ \"name\": \"tiny-rw\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 4096, \"sets\": 8,"
-		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16";
-	static const char *const rw[2] = { "", ", \"rw_bandwidth_gbs\": 32" };
-	double t[2] = { 0, 0 };
-	unsigned k;
-
-	for (k = 0; k < 2; k++) {
-		char text[1024];
-		struct machine m;
-		struct model_prediction *pr = calloc(1, sizeof(*pr));
-		struct kernel_params p;
-		struct ppr_err err;
-
-		memset(&err, 0, sizeof(err));
-		snprintf(text, sizeof(text), "%s%s } }\n", head, rw[k]);
-		if (!pr || machine_load_string("tiny-rw.json", text,
-					       strlen(text), &m, &err)) {
-			printf("tiny-rw.json: %s\n", err.msg);
-			T_CHECK(0);
-			free(pr);
-			continue;
-		}
-		memset(&p, 0, sizeof(p));
-		p.kernel = "conv1d";
-		p.variant = CONV_AVX2_ALIGNED;
-		p.n = 65536;
-		if (model_predict(&m, &p, NULL, pr, &err) == 0) {
-			if (k)
-				T_NEAR(pr->mem_write_share, 1.0 / 6, 0.005);
-			else
-				T_NEAR(pr->mem_write_share, 0, 0);
-			/* 16 + 16 x share / (1/6), within the share's
-			 * tolerance */
-			T_NEAR(pr->bw_gbs[1], k ? 32 : 16, k ? 0.5 : 1e-12);
-			t[k] = pr->ppr.time_s;
-		} else {
-			printf("tiny-rw conv: %s\n", err.msg);
-			T_CHECK(0);
-		}
-		p.variant = CONV_AVX2_UNALIGNED;
-		if (model_predict(&m, &p, NULL, pr, &err) == 0) {
-			if (k)
-				T_NEAR(pr->mem_write_share, 1.0 / 3, 0.01);
-			T_NEAR(pr->bw_gbs[1], k ? 32 : 16, 1e-12);
-		} else {
-			T_CHECK(0);
-		}
-		memset(&p, 0, sizeof(p));
-		p.kernel = "spmv-csr";
-		p.input = "gen:laplace2d:n=100";
-		if (model_predict(&m, &p, NULL, pr, &err) == 0)
-			T_NEAR(pr->bw_gbs[1], 16, 1e-12);
-		else
-			T_CHECK(0);
-		free(pr);
-		machine_release(&m);
-	}
-	/* memory-bound from the 4 KiB L2: faster with the higher figure */
-	T_CHECK(t[1] > 0 && t[1] < 0.75 * t[0]);
-}
-
 /* A level shared with cores outside the machine: usable_ways simulates it
  * with fewer ways (same sets); the physical geometry stays in
  * m.level[].  A laplace2d n=25 SpMV (about 51 KB) stays in a 64 KiB L2
@@ -1348,7 +1272,6 @@ int main(void)
 	test_exit_trips();
 	test_exclusive_l3_traffic();
 	test_csr_bandwidth_predict();
-	test_rw_bandwidth_predict();
 	test_usable_ways();
 	test_branch_section();
 	test_capacity_crossing();
