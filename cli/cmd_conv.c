@@ -390,6 +390,9 @@ int cmd_conv(int argc, char **argv)
 		u = cJSON_AddObjectToObject(root, "units");
 		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s");
 		cJSON_AddStringToObject(u, "time_s", "s");
+		if (measure)
+			cJSON_AddStringToObject(u, "code_offset",
+						"B into a 64-byte line");
 		arr = cJSON_AddArrayToObject(root, "sizes");
 		for (si = 0; si < ns; si++) {
 			cJSON *o = cJSON_CreateObject(), *a;

@@ -59,6 +59,7 @@ grep -q '"measured_best":	"' "$tmp/mm.json" && ok || bad "measured_best"
 n=$(grep -c '"code_offset":	\(0\|16\|32\|48\)' "$tmp/mm.json")
 if grep -q avx2 /proc/cpuinfo 2> /dev/null; then want=3; else want=1; fi
 [ "$n" = "$want" ] && ok || bad "code_offset: $n placed of 3, want $want"
+grep -q '"code_offset":	"B into a 64-byte line"' "$tmp/mm.json" && ok || bad "code_offset unit"
 "$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
 	--code-offset linked --format json > "$tmp/ml.json" 2> /dev/null || bad "linked exit"
 [ "$(grep -c '"code_offset":	"linked"' "$tmp/ml.json")" = 3 ] && ok || bad "code_offset linked"
