@@ -103,44 +103,16 @@ static inline void kv8_storeu(float *p, struct kv8 v)
 /*
  * Placed copies of the naive kernel (kern_conv_naive_at0 .. _at48): each
  * starts on a 64-byte boundary followed by 0, 16, 32 or 48 bytes of
- * no-ops, as spmv_place.c does for SpMV.  Measured here (2026-11-25) the
+ * no-ops (place_copies.h), as for SpMV.  Measured here (2026-11-25) the
  * naive loop's 16 taps run at 16.0 cycles per output at most placements
  * and at 17.1 at others; the model cannot see the placement, so
  * `ppr conv --measure` times every copy and keeps the fastest.
  */
-#if defined(__has_attribute)
-#if __has_attribute(patchable_function_entry)
-#define KERN_CONV_PLACED 1
-#endif
-#endif
-
-#ifdef KERN_CONV_PLACED
+#ifdef KERN_HAVE_PLACEMENT
 #undef KERN_INSTRUMENTED
 #include "kernels/kern_hooks.h"
-#undef KERN_NOINLINE
-#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
-				       patchable_function_entry(PLACE_PAD, 0)))
-#undef KSFX
-#define PLACE_PAD 0
-#define KSFX _at0
-#include "kernels/conv_naive_body.h"
-#undef PLACE_PAD
-#undef KSFX
-#define PLACE_PAD 16
-#define KSFX _at16
-#include "kernels/conv_naive_body.h"
-#undef PLACE_PAD
-#undef KSFX
-#define PLACE_PAD 32
-#define KSFX _at32
-#include "kernels/conv_naive_body.h"
-#undef PLACE_PAD
-#undef KSFX
-#define PLACE_PAD 48
-#define KSFX _at48
-#include "kernels/conv_naive_body.h"
-#undef PLACE_PAD
-#undef KSFX
+#define PLACE_BODY "kernels/conv_naive_body.h"
+#include "kernels/place_copies.h"
 
 typedef void (*conv_fn)(const struct kern_conv_args *a);
 static const conv_fn naive_at[KERN_PLACEMENTS] = {
@@ -151,7 +123,7 @@ static const conv_fn naive_at[KERN_PLACEMENTS] = {
 
 int kern_conv_placements(enum conv_variant v, int use_avx2)
 {
-#ifdef KERN_CONV_PLACED
+#ifdef KERN_HAVE_PLACEMENT
 	if (v == CONV_NAIVE)
 		return KERN_PLACEMENTS;
 #endif
@@ -165,7 +137,7 @@ void kern_conv_native_at(const struct kern_conv_args *a, int use_avx2,
 {
 	if (place < 0 || place >= kern_conv_placements(a->variant, use_avx2))
 		kern_conv_native(a, use_avx2);
-#ifdef KERN_CONV_PLACED
+#ifdef KERN_HAVE_PLACEMENT
 	else if (a->variant == CONV_NAIVE)
 		naive_at[place](a);
 #endif

@@ -29,39 +29,11 @@ void kern_conv_avx2_native(const struct kern_conv_args *a)
 		kern_conv_avx2_unaligned(a);
 }
 
-/* Placed copies of both (conv.c, spmv_place.c): 64-byte aligned entry,
- * then 0, 16, 32 or 48 bytes of no-ops. */
-#if defined(__has_attribute)
-#if __has_attribute(patchable_function_entry)
-#define KERN_CONV_PLACED 1
-#endif
-#endif
-
-#ifdef KERN_CONV_PLACED
-#undef KERN_NOINLINE
-#define KERN_NOINLINE __attribute__((noinline, aligned(64), \
-				       patchable_function_entry(PLACE_PAD, 0)))
-#undef KSFX
-#define PLACE_PAD 0
-#define KSFX _at0
-#include "kernels/conv_vec_body.h"
-#undef PLACE_PAD
-#undef KSFX
-#define PLACE_PAD 16
-#define KSFX _at16
-#include "kernels/conv_vec_body.h"
-#undef PLACE_PAD
-#undef KSFX
-#define PLACE_PAD 32
-#define KSFX _at32
-#include "kernels/conv_vec_body.h"
-#undef PLACE_PAD
-#undef KSFX
-#define PLACE_PAD 48
-#define KSFX _at48
-#include "kernels/conv_vec_body.h"
-#undef PLACE_PAD
-#undef KSFX
+/* Placed copies of both (place_copies.h, as conv.c and spmv_place.c):
+ * 64-byte aligned entry, then 0, 16, 32 or 48 bytes of no-ops. */
+#ifdef KERN_HAVE_PLACEMENT
+#define PLACE_BODY "kernels/conv_vec_body.h"
+#include "kernels/place_copies.h"
 
 typedef void (*conv_fn)(const struct kern_conv_args *a);
 static const conv_fn unaligned_at[KERN_PLACEMENTS] = {

@@ -23,7 +23,15 @@
 #include "common/ppr_access.h"
 #include "kernels/kernels.h"
 
-#define KERN_NOINLINE __attribute__((noinline))
+#define KERN_NOINLINE_NATIVE __attribute__((noinline))
+#define KERN_NOINLINE KERN_NOINLINE_NATIVE
+/* The compiler can place code at chosen offsets in a line (the placed
+ * copies of place_copies.h). */
+#if defined(__has_attribute)
+#if __has_attribute(patchable_function_entry)
+#define KERN_HAVE_PLACEMENT 1
+#endif
+#endif
 /* Keep a deliberately scalar kernel scalar (GCC; clang honours its own
  * loop pragmas, and does not outer-loop vectorise this loop). */
 #if defined(__GNUC__) && !defined(__clang__)

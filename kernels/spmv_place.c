@@ -23,25 +23,9 @@
 #undef KERN_INSTRUMENTED
 #include "kernels/kern_hooks.h"
 
-#if defined(__has_attribute)
-#if __has_attribute(patchable_function_entry)
-#define KERN_HAVE_PLACEMENT 1
-#endif
-#endif
-
 #ifdef KERN_HAVE_PLACEMENT
-#define PLACE_PAD 0
-#define PLACE_SFX _at0
-#include "kernels/spmv_place_one.h"
-#define PLACE_PAD 16
-#define PLACE_SFX _at16
-#include "kernels/spmv_place_one.h"
-#define PLACE_PAD 32
-#define PLACE_SFX _at32
-#include "kernels/spmv_place_one.h"
-#define PLACE_PAD 48
-#define PLACE_SFX _at48
-#include "kernels/spmv_place_one.h"
+#define PLACE_BODY "kernels/spmv_place_one.h"
+#include "kernels/place_copies.h"
 
 typedef void (*csr_fn)(const struct kern_csr_args *a);
 typedef void (*bcsr_fn)(const struct kern_bcsr_args *a);
