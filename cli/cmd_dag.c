@@ -375,83 +375,17 @@ static int run_paper(FILE *f, const char *which, const struct dag_core *core,
 
 /* ---- core dump (a machine-file "core" section) ----------------------------- */
 
-static void port_list(cJSON *o, const char *key, const struct dag_core *c,
-		      uint32_t mask)
-{
-	cJSON *a = cJSON_AddArrayToObject(o, key);
-
-	for (unsigned q = 0; q < c->nports; q++)
-		if (mask & (1u << q))
-			cJSON_AddItemToArray(a, cJSON_CreateString(c->port_name[q]));
-}
-
 static int dump_core(FILE *f, const struct dag_core *c)
 {
-	cJSON *root = cJSON_CreateObject(), *core, *ports, *cls;
+	cJSON *root = cJSON_CreateObject(), *core = machine_core_to_json(c);
 	char *text;
 
-	core = cJSON_AddObjectToObject(root, "core");
-	cJSON_AddStringToObject(core, "name", c->name);
-	cJSON_AddNumberToObject(core, "issue_width", c->issue_width);
-	cJSON_AddNumberToObject(core, "retire_width", c->retire_width);
-	cJSON_AddNumberToObject(core, "rob_size", c->rob_size);
-	cJSON_AddNumberToObject(core, "scheduler_size", c->sched_size);
-	ports = cJSON_AddArrayToObject(core, "ports");
-	for (unsigned q = 0; q < c->nports; q++)
-		cJSON_AddItemToArray(ports, cJSON_CreateString(c->port_name[q]));
-	if (c->nqueues) {
-		cJSON *qs = cJSON_AddArrayToObject(core, "scheduler_queues");
-
-		for (unsigned q = 0; q < c->nqueues; q++) {
-			cJSON *o = cJSON_CreateObject();
-
-			port_list(o, "ports", c, c->queue_ports[q]);
-			cJSON_AddNumberToObject(o, "size", c->queue_size[q]);
-			cJSON_AddItemToArray(qs, o);
-		}
-		cJSON_AddBoolToObject(core, "load_holds_queue",
-				      c->load_holds_queue);
+	if (!root || !core) {
+		cJSON_Delete(root);
+		cJSON_Delete(core);
+		return cli_error("out of memory");
 	}
-	port_list(core, "load_ports", c, c->load_ports);
-	if (c->vec_load_ports)
-		port_list(core, "vector_load_ports", c, c->vec_load_ports);
-	port_list(core, "store_address_ports", c, c->store_addr_ports);
-	port_list(core, "store_data_ports", c, c->store_data_ports);
-	if (c->vec_load_mix_width)
-		cJSON_AddNumberToObject(core, "vector_load_mix_width",
-					c->vec_load_mix_width);
-	if (c->vec_load_slots > 1)
-		cJSON_AddNumberToObject(core, "vector_load_slots",
-					c->vec_load_slots);
-	cJSON_AddNumberToObject(core, "load_latency_gpr", c->load_lat_gpr);
-	cJSON_AddNumberToObject(core, "load_latency_vec", c->load_lat_vec);
-	cJSON_AddNumberToObject(core, "load_latency_complex_address",
-				c->load_lat_complex);
-	cJSON_AddNumberToObject(core, "load_latency_sign_extend", c->load_lat_sext);
-	cJSON_AddNumberToObject(core, "line_split_load_slots", c->line_split_slots);
-	cJSON_AddNumberToObject(core, "line_split_load_latency",
-				c->line_split_latency);
-	cJSON_AddNumberToObject(core, "store_forward_latency", c->store_forward_lat);
-	cJSON_AddNumberToObject(core, "wide512_occupancy", c->wide512_occupancy);
-	cJSON_AddNumberToObject(core, "load512_slots", c->load512_slots);
-	cJSON_AddBoolToObject(core, "move_elimination_gpr", c->move_elim_gpr);
-	cJSON_AddBoolToObject(core, "move_elimination_vec", c->move_elim_vec);
-	cJSON_AddBoolToObject(core, "zero_idioms", c->zero_idioms);
-	cJSON_AddBoolToObject(core, "macro_fusion", c->macro_fusion);
-	cJSON_AddBoolToObject(core, "unlaminate_indexed", c->unlaminate_indexed);
-	cls = cJSON_AddObjectToObject(core, "classes");
-	for (int i = 0; i < DAG_NCLASSES; i++) {
-		const struct dag_cost *k = &c->cost[i];
-		cJSON *o;
-
-		if (!k->valid)
-			continue;
-		o = cJSON_AddObjectToObject(cls, dag_class_name((enum dag_class)i));
-		cJSON_AddNumberToObject(o, "latency", k->latency);
-		cJSON_AddNumberToObject(o, "uops", k->uops);
-		port_list(o, "ports", c, k->ports);
-		cJSON_AddNumberToObject(o, "occupancy", k->occupancy);
-	}
+	cJSON_AddItemToObject(root, "core", core);
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	if (!text)

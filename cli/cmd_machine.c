@@ -415,6 +415,8 @@ static int detect(int argc, char **argv)
 	FILE *f;
 	int c, rc = 1, avx512, want = CACHES_AUTO, sysfs_given = 0;
 	int caches_only = 0, clock_only = 0, partial, name_given = 0, l1_split = 0;
+	const char *core_name;
+	unsigned cpu_family = 0, cpu_model = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -487,6 +489,14 @@ static int detect(int argc, char **argv)
 			caches[i].level, caches[i].type,
 			(unsigned long long)(caches[i].size >> 10), caches[i].ways,
 			(unsigned long long)caches[i].sets, caches[i].line_size);
+	core_name = detect_core_name(&cpu_family, &cpu_model);
+	if (core_name)
+		fprintf(stderr, "  core model: %s (built in; CPUID family %xh "
+			"model %xh)\n", core_name, cpu_family, cpu_model);
+	else
+		fprintf(stderr, "  core model: none built in for CPUID family "
+			"%xh model %xh (predictions use zen5's)\n",
+			cpu_family, cpu_model);
 	if (caches_only)
 		return 0;
 	/* the base is checked against the caches before the 20 s of
@@ -688,10 +698,19 @@ static int detect(int argc, char **argv)
 		 "repeated read-only runs over half of each data cache level and "
 		 "over a set of %llu MiB; latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
-		 "assumed); %s",
+		 "assumed); %s; core model: %s%s (CPUID family %xh model %xh)",
 		 cache_desc, ghz, clk.runs, clk.median,
-		 (unsigned long long)(mem_ws >> 20), cap_desc);
+		 (unsigned long long)(mem_ws >> 20), cap_desc,
+		 core_name ? "the built-in " : "none built in, zen5's used",
+		 core_name ? core_name : "", cpu_family, cpu_model);
 	cJSON_AddStringToObject(root, "source", src);
+	if (core_name) {
+		cJSON *core = machine_core_to_json(dag_core_builtin(core_name));
+
+		if (!core)
+			goto fail;
+		cJSON_AddItemToObject(root, "core", core);
+	}
 
 	if (base) {
 		refresh_base(base, base_root, root, name, name_given);

@@ -36,6 +36,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "dag/dag.h"
 #include "machines/machine.h"
 #include "machines/machine_int.h"
@@ -281,4 +283,88 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			return machine_json_fail(doc, obj, err, "%s", cerr.msg);
 	}
 	return 0;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void port_list(cJSON *o, const char *key, const struct dag_core *c,
+		      uint32_t mask)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, key);
+
+	for (unsigned q = 0; q < c->nports; q++)
+		if (mask & (1u << q))
+			cJSON_AddItemToArray(a, cJSON_CreateString(c->port_name[q]));
+}
+
+/* The core as a machine file's "core" object (what the loader above
+ * reads back); NULL when out of memory. */
+cJSON *machine_core_to_json(const struct dag_core *c)
+{
+	cJSON *core = cJSON_CreateObject(), *ports, *cls;
+
+	if (!core)
+		return NULL;
+	cJSON_AddStringToObject(core, "name", c->name);
+	cJSON_AddNumberToObject(core, "issue_width", c->issue_width);
+	cJSON_AddNumberToObject(core, "retire_width", c->retire_width);
+	cJSON_AddNumberToObject(core, "rob_size", c->rob_size);
+	cJSON_AddNumberToObject(core, "scheduler_size", c->sched_size);
+	ports = cJSON_AddArrayToObject(core, "ports");
+	for (unsigned q = 0; q < c->nports; q++)
+		cJSON_AddItemToArray(ports, cJSON_CreateString(c->port_name[q]));
+	if (c->nqueues) {
+		cJSON *qs = cJSON_AddArrayToObject(core, "scheduler_queues");
+
+		for (unsigned q = 0; q < c->nqueues; q++) {
+			cJSON *o = cJSON_CreateObject();
+
+			port_list(o, "ports", c, c->queue_ports[q]);
+			cJSON_AddNumberToObject(o, "size", c->queue_size[q]);
+			cJSON_AddItemToArray(qs, o);
+		}
+		cJSON_AddBoolToObject(core, "load_holds_queue",
+				      c->load_holds_queue);
+	}
+	port_list(core, "load_ports", c, c->load_ports);
+	if (c->vec_load_ports)
+		port_list(core, "vector_load_ports", c, c->vec_load_ports);
+	port_list(core, "store_address_ports", c, c->store_addr_ports);
+	port_list(core, "store_data_ports", c, c->store_data_ports);
+	if (c->vec_load_mix_width)
+		cJSON_AddNumberToObject(core, "vector_load_mix_width",
+					c->vec_load_mix_width);
+	if (c->vec_load_slots > 1)
+		cJSON_AddNumberToObject(core, "vector_load_slots",
+					c->vec_load_slots);
+	cJSON_AddNumberToObject(core, "load_latency_gpr", c->load_lat_gpr);
+	cJSON_AddNumberToObject(core, "load_latency_vec", c->load_lat_vec);
+	cJSON_AddNumberToObject(core, "load_latency_complex_address",
+				c->load_lat_complex);
+	cJSON_AddNumberToObject(core, "load_latency_sign_extend", c->load_lat_sext);
+	cJSON_AddNumberToObject(core, "line_split_load_slots", c->line_split_slots);
+	cJSON_AddNumberToObject(core, "line_split_load_latency",
+				c->line_split_latency);
+	cJSON_AddNumberToObject(core, "store_forward_latency", c->store_forward_lat);
+	cJSON_AddNumberToObject(core, "wide512_occupancy", c->wide512_occupancy);
+	cJSON_AddNumberToObject(core, "load512_slots", c->load512_slots);
+	cJSON_AddBoolToObject(core, "move_elimination_gpr", c->move_elim_gpr);
+	cJSON_AddBoolToObject(core, "move_elimination_vec", c->move_elim_vec);
+	cJSON_AddBoolToObject(core, "zero_idioms", c->zero_idioms);
+	cJSON_AddBoolToObject(core, "macro_fusion", c->macro_fusion);
+	cJSON_AddBoolToObject(core, "unlaminate_indexed", c->unlaminate_indexed);
+	cls = cJSON_AddObjectToObject(core, "classes");
+	for (int i = 0; i < DAG_NCLASSES; i++) {
+		const struct dag_cost *k = &c->cost[i];
+		cJSON *o;
+
+		if (!k->valid)
+			continue;
+		o = cJSON_AddObjectToObject(cls, dag_class_name((enum dag_class)i));
+		cJSON_AddNumberToObject(o, "latency", k->latency);
+		cJSON_AddNumberToObject(o, "uops", k->uops);
+		port_list(o, "ports", c, k->ports);
+		cJSON_AddNumberToObject(o, "occupancy", k->occupancy);
+	}
+	return core;
 }

@@ -151,4 +151,10 @@ const char *machine_repl_name(enum sim_repl r);
 const char *machine_inclusion_name(enum sim_incl i);
 const char *machine_prefetch_name(enum sim_prefetch p);
 
+/* A core model as a machine file's "core" object, the form the loader
+ * reads (ppr dag --dump-core, ppr machine detect); NULL when out of
+ * memory.  The caller owns it (cJSON_Delete). */
+struct cJSON;
+struct cJSON *machine_core_to_json(const struct dag_core *c);
+
 #endif

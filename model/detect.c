@@ -603,6 +603,66 @@ int detect_caches_cpuid(struct detect_cache *out, unsigned *n,
 #endif
 }
 
+/* ---- core model ----------------------------------------------------- */
+
+const char *detect_core_decode(const char *vendor, uint32_t eax,
+			       unsigned *family, unsigned *model)
+{
+	unsigned base_fam = eax >> 8 & 0xf, fam = base_fam;
+	unsigned mod = eax >> 4 & 0xf;
+
+	/* display family and model (AMD and Intel manuals, CPUID leaf 1) */
+	if (base_fam == 0xf)
+		fam += eax >> 20 & 0xff;
+	if (base_fam == 0xf || base_fam == 0x6)
+		mod |= (eax >> 16 & 0xf) << 4;
+	if (family)
+		*family = fam;
+	if (model)
+		*model = mod;
+	if (!strcmp(vendor, "AuthenticAMD")) {
+		if (fam == 0x1a)
+			return "zen5";
+		if (fam == 0x19 && ((mod >= 0x10 && mod <= 0x1f) ||
+				    (mod >= 0x60 && mod <= 0x7f) ||
+				    (mod >= 0xa0 && mod <= 0xaf)))
+			return "zen4";
+	} else if (!strcmp(vendor, "GenuineIntel") && fam == 6) {
+		if (mod == 0x3c || mod == 0x3f || mod == 0x45 || mod == 0x46)
+			return "haswell";
+	}
+	return NULL;
+}
+
+const char *detect_core_name(unsigned *family, unsigned *model)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+	char vendor[13];
+
+	__cpuid(0, a, b, c, d);
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = 0;
+	if (a < 1) {
+		if (family)
+			*family = 0;
+		if (model)
+			*model = 0;
+		return NULL;
+	}
+	__cpuid(1, a, b, c, d);
+	return detect_core_decode(vendor, a, family, model);
+#else
+	if (family)
+		*family = 0;
+	if (model)
+		*model = 0;
+	return NULL;
+#endif
+}
+
 /* ---- core clock ----------------------------------------------------- */
 
 #if defined(__x86_64__)

@@ -241,6 +241,20 @@ int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
 int detect_caches_cpuid(struct detect_cache *out, unsigned *n,
 			struct detect_cpuid_note *note, struct ppr_err *err);
 
+/*
+ * The built-in core model (dag_core_builtin) of a CPU from its CPUID vendor
+ * string and leaf 1 EAX: "zen4" for AMD family 19h models 10h-1Fh,
+ * 60h-7Fh and A0h-AFh (Genoa, Raphael, Phoenix, Bergamo), "zen5" for
+ * family 1Ah, "haswell" for Intel family 6 models 3Ch, 3Fh, 45h, 46h;
+ * NULL for any other.  *family and *model get the display family and
+ * model (either may be NULL).
+ */
+const char *detect_core_decode(const char *vendor, uint32_t leaf1_eax,
+			       unsigned *family, unsigned *model);
+
+/* The same for this CPU (NULL off x86-64). */
+const char *detect_core_name(unsigned *family, unsigned *model);
+
 /* Summary of repeated timings. */
 struct detect_stat {
 	double min, median, max;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dag/dag.h"
 #include "model/model.h"
 #include "tests/t.h"
 
@@ -478,6 +479,44 @@ static void test_cpuid_intel(void)
 
 /* This CPU: whatever it says must be a consistent geometry, or a clear
  * error (no assumption about the machine the test runs on). */
+/* CPUID leaf 1 EAX of real parts (AMD and Intel revision guides) to
+ * the built-in core model, display family and model. */
+static void test_core_decode(void)
+{
+	static const struct {
+		const char *vendor;
+		uint32_t eax;
+		const char *core;
+		unsigned family, model;
+	} rows[] = {
+		{ "AuthenticAMD", 0x00a10f11, "zen4", 0x19, 0x11 }, /* Genoa */
+		{ "AuthenticAMD", 0x00a60f12, "zen4", 0x19, 0x61 }, /* Raphael */
+		{ "AuthenticAMD", 0x00aa0f01, "zen4", 0x19, 0xa0 }, /* Bergamo */
+		{ "AuthenticAMD", 0x00a00f11, NULL, 0x19, 0x01 },   /* Milan */
+		{ "AuthenticAMD", 0x00b00f21, "zen5", 0x1a, 0x02 }, /* Turin */
+		{ "AuthenticAMD", 0x00800f12, NULL, 0x17, 0x01 },   /* Naples */
+		{ "GenuineIntel", 0x000306f2, "haswell", 6, 0x3f }, /* E5 v3 */
+		{ "GenuineIntel", 0x000306c3, "haswell", 6, 0x3c },
+		{ "GenuineIntel", 0x00050654, NULL, 6, 0x55 },      /* Skylake-SP */
+		{ "HygonGenuine", 0x00900f01, NULL, 0x18, 0x00 },
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		unsigned f = 0, m = 0;
+		const char *c = detect_core_decode(rows[i].vendor, rows[i].eax,
+						   &f, &m);
+
+		T_CHECK_AT(rows[i].core ? c && !strcmp(c, rows[i].core) : !c,
+			   (int)i);
+		T_EQ_U64_AT(f, rows[i].family, (int)i);
+		T_EQ_U64_AT(m, rows[i].model, (int)i);
+		/* every name it gives is a built-in core */
+		T_CHECK_AT(!c || dag_core_builtin(c) != NULL, (int)i);
+	}
+	T_CHECK(detect_core_decode("AuthenticAMD", 0x00a10f11, NULL, NULL) !=
+		NULL);
+}
+
 static void test_cpuid_here(void)
 {
 	struct detect_cache c[DETECT_MAX_CACHES];
@@ -505,6 +544,7 @@ int main(void)
 	test_cpuid_amd_topoext();
 	test_cpuid_intel();
 	test_cpuid_here();
+	test_core_decode();
 	test_paper_conv_tables();
 	test_bottleneck();
 	test_hidden_share();
