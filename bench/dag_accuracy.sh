@@ -9,7 +9,7 @@
 # which on this overloaded 2-vCPU guest is most of the wall time) and is
 # turned into core cycles with the core clock measured the same way by a
 # chain of dependent adds (never the TSC); clock and kernel time are the
-# fastest of many repetitions.  The prediction is `ppr dag --cpu zen5` on
+# fastest of many repetitions.  The prediction is `ppr dag --cpu CPU` (bench/host_core.sh: this CPU's model) on
 # the same .s file; SpMV kernels are scheduled as nested loops
 # (--inner-trips: the row length over the work of one inner iteration).
 # Both are cycles per unit of work (nonzero, block, output, butterfly).
@@ -25,6 +25,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 PPR=${PPR:-$ROOT/$BUILD/ppr}
 [ -x "$PPR" ] || PPR=$ROOT/ppr
+. "$ROOT/bench/host_core.sh"
+host_core
 A=$ROOT/tests/data/asm
 CC=${CC:-cc}
 MCA=${MCA:-llvm-mca}
@@ -187,7 +189,7 @@ zen=znver3
 command -v "$MCA" > /dev/null 2>&1 || MCA=
 [ -n "$MCA" ] && echo 'nop' | "$MCA" -mcpu=znver4 > /dev/null 2>&1 && zen=znver4
 
-echo "== dag_accuracy: ppr dag (zen5) and llvm-mca ($zen, on -march=haswell code) vs measured, cycles per unit, data in L1"
+echo "== dag_accuracy: ppr dag ($CPU) and llvm-mca ($zen, on -march=haswell code) vs measured, cycles per unit, data in L1"
 echo "   load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 printf '%-12s %-6s %-9s %9s %11s %9s %7s %9s %7s\n' kernel cc unit measured range ppr err% "llvm-mca" err%
 : > "$tmp/rows"
@@ -237,11 +239,11 @@ while read -r kid base len unit fpu name; do
 			print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 		lo=$1
 		eval "hi=\${$#}"
-		"$PPR" dag --asm "$s" --cpu zen5 --format json > "$tmp/p1.json" 2>/dev/null
+		"$PPR" dag --asm "$s" --cpu "$CPU" --format json > "$tmp/p1.json" 2>/dev/null
 		fi1=$(jnum "$tmp/p1.json" flops_per_iteration)
 		if [ "$len" -gt 0 ]; then
 			trips=$(awk -v l="$len" -v u="$fpu" -v f="$fi1" 'BEGIN { t = int(l * u / f + 0.5); print t < 1 ? 1 : t }')
-			"$PPR" dag --asm "$s" --cpu zen5 --inner-trips "$trips" --format json > "$tmp/p.json" 2>/dev/null
+			"$PPR" dag --asm "$s" --cpu "$CPU" --inner-trips "$trips" --format json > "$tmp/p.json" 2>/dev/null
 		else
 			cp "$tmp/p1.json" "$tmp/p.json"
 		fi
@@ -250,7 +252,7 @@ while read -r kid base len unit fpu name; do
 		mcay= fih=
 		h=$A/$base.$cc-haswell.s
 		if [ -n "$MCA" ] && [ -f "$h" ]; then
-			"$PPR" dag --asm "$h" --cpu zen5 --format json > "$tmp/h.json" 2>/dev/null
+			"$PPR" dag --asm "$h" --cpu "$CPU" --format json > "$tmp/h.json" 2>/dev/null
 			fih=$(jnum "$tmp/h.json" flops_per_iteration)
 			first=$(jnum "$tmp/h.json" first_line)
 			last=$(jnum "$tmp/h.json" last_line)

@@ -7,12 +7,14 @@
 # core clock).  Every other figure is then time x core clock / operations.
 # Each case is run 5 times; min and median are printed (the machine is
 # shared and noisy: trust the min).  Then load mixes and scheduler fill
-# (thread CPU time, fastest of 101), each beside ppr's zen5 figure.
+# (thread CPU time, fastest of 101), each beside ppr's figure for this CPU's core model (bench/host_core.sh).
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 PPR=${PPR:-$ROOT/$BUILD/ppr}
 [ -x "$PPR" ] || PPR=$ROOT/ppr
+. "$ROOT/bench/host_core.sh"
+host_core
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cat > "$tmp/lat.c" <<'EOF'
@@ -145,8 +147,8 @@ ${CC:-cc} -O2 -mavx2 -mfma -o "$tmp/lat" "$tmp/lat.c"
 echo "== dag_lat: core-model latencies measured on this machine"
 "$tmp/lat"
 if [ -x "$PPR" ]; then
-	echo "-- the same figures from the zen5 model (ppr dag --cpu zen --dump-core):"
-	"$PPR" dag --cpu zen --dump-core | grep -E '"(load_latency_gpr|load_latency_vec|store_forward_latency)"|"(fp_add|fp_mul|fp_fma|int_alu)"' | sed 's/^ */   /'
+	echo "-- the same figures from the $CPU model (ppr dag --cpu $CPU --dump-core):"
+	"$PPR" dag --cpu "$CPU" --dump-core | grep -E '"(load_latency_gpr|load_latency_vec|store_forward_latency)"|"(fp_add|fp_mul|fp_fma|int_alu)"' | sed 's/^ */   /'
 fi
 
 # ---- load mixes and scheduler fill (the Zen 5 core model's
@@ -155,7 +157,7 @@ fi
 # (index arrays of pseudo-random ints < 512, so dependent loads stay in
 # 4 KiB); thread CPU time, fastest of 101 runs of 400 calls, core clock from
 # a dependent-add chain timed the same way.  Beside each figure: ppr dag on
-# the same loop (--cpu zen5).
+# the same loop (--cpu "$CPU").
 cat > "$tmp/mix.c" <<'EOC'
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -230,7 +232,7 @@ mcase() {
 		m=$("$tmp/k" "$n" "$ops")
 	fi
 	p=-
-	[ -x "$PPR" ] && p=$("$PPR" dag --asm "$tmp/k.s" --cpu zen5 --format json 2> /dev/null |
+	[ -x "$PPR" ] && p=$("$PPR" dag --asm "$tmp/k.s" --cpu "$CPU" --format json 2> /dev/null |
 		sed -n 's/^	"cycles_per_iteration":[	 ]*\([0-9.]*\),*$/\1/p' |
 		awk -v o="$ops" '{ printf "%.2f", $1 / o }')
 	printf '%-28s %10s %10s\n' "$name" "$m" "$p"

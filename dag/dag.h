@@ -248,6 +248,9 @@ struct dag_core {
 	unsigned load_lat_sext;   /* extra cycles of a sign-extending GPR
 				     load (movslq, movsbq...) */
 	unsigned line_split_slots;   /* load slots of a line-crossing load */
+	unsigned line_split512_slots; /* of a line-crossing 64-byte load (0:
+					 the larger of line_split_slots and
+					 load512_slots) */
 	unsigned line_split_latency; /* extra latency of a line-crossing load */
 	unsigned store_forward_lat;  /* store -> dependent load */
 	unsigned wide512_occupancy;  /* port cycles of a 512-bit FP/vector uop */

@@ -47,7 +47,9 @@
  *   with bench/dag_row.sh; 0 on Haswell, whose 5 cycles are the
  *   general case).
  * - Line-crossing loads (vector loads not known aligned) take
- *   line_split_slots load slots and line_split_latency extra cycles, at
+ *   line_split_slots load slots (a 64-byte one line_split512_slots
+ *   where the core gives it, else the larger of that and load512_slots)
+ *   and line_split_latency extra cycles, at
  *   the rate the alignment assumption gives: (size - a) / line of them
  *   split, a the element size, or dag_sched_opts.align_bytes when the
  *   loads are known to start on such boundaries (the convolution's
@@ -92,6 +94,7 @@ struct tuop {
 	int zero;                    /* zero idiom: dst ready at rename */
 	int vecld;                   /* load into a vector/FP register */
 	int split_cand;              /* load that may cross a line */
+	int wide512;                 /* a 64-byte load */
 	double split_p;
 	int real;                    /* 0: pass-through in restricted mode */
 };
@@ -258,6 +261,7 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 			u->kind = U_LOAD;
 			u->lat = load_lat;
 			u->occ = (in->mem_size >= 64) ? c->load512_slots : 1;
+			u->wide512 = in->mem_size >= 64;
 			u->ports = c->load_ports;
 			if (c->vec_load_ports && (vec_dst || in->vbits || in->scalar ||
 						  in->cls == DAG_VEC_GATHER))
@@ -567,8 +571,12 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 			s->split_acc[ii] += tu->split_p;
 			if (s->split_acc[ii] >= 1.0 - 1e-9) {
 				s->split_acc[ii] -= 1.0;
-				d->occ = s->c->line_split_slots > d->occ ?
-					 s->c->line_split_slots : d->occ;
+				unsigned sl = tu->wide512 &&
+					      s->c->line_split512_slots ?
+					      s->c->line_split512_slots :
+					      s->c->line_split_slots;
+
+				d->occ = sl > d->occ ? sl : d->occ;
 				d->lat += s->c->line_split_latency;
 				s->splits++;
 			}

@@ -13,6 +13,7 @@
  *     "store_data_ports": ["p4"],
  *     "load_latency_gpr": 5, "load_latency_vec": 6,
  *     "line_split_load_slots": 2, "line_split_load_latency": 4,
+ *     "line_split_load512_slots": 3 (optional),
  *     "store_forward_latency": 5,
  *     "wide512_occupancy": 1, "load512_slots": 1,
  *     "move_elimination_gpr": true, "move_elimination_vec": true,
@@ -49,6 +50,7 @@ static const char *const core_keys[] = {
 	"store_data_ports", "load_latency_gpr", "load_latency_vec",
 	"load_latency_complex_address", "load_latency_sign_extend",
 	"line_split_load_slots", "line_split_load_latency",
+	"line_split_load512_slots",
 	"store_forward_latency", "wide512_occupancy", "load512_slots",
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
 	"macro_fusion", "unlaminate_indexed", "classes",
@@ -198,6 +200,8 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			   &c->line_split_slots, err)) ||
 	    (rc = get_uint(doc, obj, "line_split_load_latency", 0, 0, 0, 1000,
 			   &c->line_split_latency, err)) ||
+	    (rc = get_uint(doc, obj, "line_split_load512_slots", 0, 0, 0, 16,
+			   &c->line_split512_slots, err)) ||
 	    (rc = get_uint(doc, obj, "store_forward_latency", 0, 5, 0, 1000,
 			   &c->store_forward_lat, err)) ||
 	    (rc = get_uint(doc, obj, "wide512_occupancy", 0, 1, 1, 16,
@@ -343,6 +347,9 @@ cJSON *machine_core_to_json(const struct dag_core *c)
 				c->load_lat_complex);
 	cJSON_AddNumberToObject(core, "load_latency_sign_extend", c->load_lat_sext);
 	cJSON_AddNumberToObject(core, "line_split_load_slots", c->line_split_slots);
+	if (c->line_split512_slots)
+		cJSON_AddNumberToObject(core, "line_split_load512_slots",
+					c->line_split512_slots);
 	cJSON_AddNumberToObject(core, "line_split_load_latency",
 				c->line_split_latency);
 	cJSON_AddNumberToObject(core, "store_forward_latency", c->store_forward_lat);

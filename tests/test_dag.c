@@ -659,6 +659,24 @@ static void test_split(void)
 		T_CHECK(sched_text(txt, "haswell", &o, &r) == 0);
 		T_EQ_U64(r.split_loads_x1000, 4000);
 	}
+	/* 64-byte loads on Zen 4 (2 vector load ports): 2 slots each
+	 * aligned, 3 when they cross a line (line_split_load512_slots);
+	 * Zen 5 keeps the larger of its line-split and 512-bit slots (2) */
+	{
+		static const char z[] =
+			".L1:\n\tvmovups (%rax), %zmm0\n\tvmovups 64(%rax), %zmm1\n"
+			"\tvmovups 128(%rax), %zmm2\n\tvmovups 192(%rax), %zmm3\n"
+			"\taddq $256, %rax\n\tcmpq %rax, %rdx\n\tjne .L1\n";
+		struct dag_sched_opts oz = { .align = DAG_ALIGN_ALIGNED };
+
+		T_CHECK(sched_text(z, "zen4", &oz, &r) == 0);
+		T_NEAR(r.cycles_per_iter, 4.0, 0.02);
+		oz.align = DAG_ALIGN_SPLIT;
+		T_CHECK(sched_text(z, "zen4", &oz, &r) == 0);
+		T_NEAR(r.cycles_per_iter, 6.0, 0.02);
+		T_CHECK(sched_text(z, "zen5", &oz, &r) == 0);
+		T_NEAR(r.cycles_per_iter, 4.0, 0.02);
+	}
 }
 
 /* Whole file without a backward branch is one loop body. */

@@ -1,0 +1,11 @@
+# host_core.sh - sourced by the benches that set `ppr dag` against this
+# machine: host_core sets CPU to the built-in core model of the CPU the
+# bench runs on (`ppr machine detect --caches-only` names it from CPUID:
+# zen4, zen5 or haswell), zen5 when it names none; a CPU given by the
+# caller is kept.  Needs PPR.
+host_core() {
+	[ -n "$CPU" ] && return 0
+	CPU=$("$PPR" machine detect --caches-only 2>&1 |
+	      sed -n 's/^  core model: \([a-z0-9]*\) (built in.*/\1/p')
+	[ -n "$CPU" ] || CPU=zen5
+}
