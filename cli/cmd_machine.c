@@ -16,6 +16,7 @@
 #include "common/xalloc.h"
 #include "machines/machine.h"
 #include "model/model.h"
+#include "model/predict.h"
 
 PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
 
@@ -765,6 +766,13 @@ static void show_table(const struct machine *m)
 	printf("File:              %s\n", m->path ? m->path : "");
 	printf("Clock:             %.3f GHz\n", m->clock_ghz);
 	printf("Cores:             %u\n", m->cores);
+	if (m->has_core)
+		printf("Core model:        %s (%u-wide, ROB %u, %u ports)\n",
+		       m->core.name, m->core.issue_width, m->core.rob_size,
+		       m->core.nports);
+	else
+		printf("Core model:        none in the file (ppr uses %s's)\n",
+		       model_machine_core(m)->name);
 	if (m->flops_per_cycle_dp > 0)
 		printf("Peak (DP):         %.0f flop/cy = %.1f GFLOP/s per core%s\n",
 		       m->flops_per_cycle_dp, m->flops_per_cycle_dp * m->clock_ghz,
@@ -856,6 +864,8 @@ static void show_json(const struct machine *m)
 	cJSON_AddStringToObject(root, "file", m->path ? m->path : "");
 	cJSON_AddNumberToObject(root, "clock_ghz", m->clock_ghz);
 	cJSON_AddNumberToObject(root, "cores", m->cores);
+	cJSON_AddStringToObject(root, "core_model", model_machine_core(m)->name);
+	cJSON_AddBoolToObject(root, "core_model_in_file", m->has_core);
 	cJSON_AddNumberToObject(root, "peak_gflops_dp",
 				m->flops_per_cycle_dp * m->clock_ghz);
 	arr = cJSON_AddArrayToObject(root, "levels");

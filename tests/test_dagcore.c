@@ -63,6 +63,7 @@ static void test_shipped(void)
 	} rows[] = {
 		{ "machines/haswell.json", "haswell" },
 		{ "machines/zen4-epyc.json", "zen5" },
+		{ "machines/zen4-genoa.json", "zen4" },
 	};
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {

@@ -20,6 +20,15 @@ for want in "Size:              32.0 MiB" "Associativity:     16" "Usable ways: 
 	case "$out" in *"$want"*) ok ;; *) bad "show zen4 lacks '$want'" ;; esac
 done
 grep -q '"usable_ways":	9' "$tmp/z.json" && ok || bad "json usable_ways"
+# the core model: the file's own, or the one ppr falls back to
+grep -q '"core_model":	"zen5"' "$tmp/z.json" && ok || bad "json core_model"
+out=$($PPR machine show machines/zen4-genoa.json) && ok || bad "show genoa exit"
+for want in "Core model:        zen4 (6-wide, ROB 320, 13 ports)" "Associativity:     8"; do
+	case "$out" in *"$want"*) ok ;; *) bad "show genoa lacks '$want'" ;; esac
+done
+printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64}]}}\n' > "$tmp/n.json"
+out=$($PPR machine show "$tmp/n.json") && ok || bad "show no-core exit"
+case "$out" in *"Core model:        none in the file (ppr uses zen5's)"*) ok ;; *) bad "show no-core: $out" ;; esac
 printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64,"usable_ways":5}]}}\n' > "$tmp/u.json"
 $PPR machine show "$tmp/u.json" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "u.json:1:.*'usable_ways'" "$tmp/err" && ok || bad "usable_ways > ways: rc=$rc $(cat "$tmp/err")"
