@@ -37,7 +37,7 @@ static const char usage_text[] =
 	"options:\n"
 	"  -a, --asm FILE          assembly file\n"
 	"  -m, --machine FILE      machine file with a \"core\" section\n"
-	"  -c, --cpu NAME          built-in core: haswell | zen5 (alias zen)\n"
+	"  -c, --cpu NAME          built-in core: haswell | zen4 | zen5 (alias zen)\n"
 	"                          (default: zen5, the machine the tests run on)\n"
 	"  -l, --loop LABEL        schedule the loop at LABEL instead\n"
 	"  -t, --inner-trips N     schedule the enclosing loop, running the inner\n"

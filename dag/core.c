@@ -136,7 +136,17 @@ static const struct dag_core haswell = {
 
 static const struct dag_core zen4 = {
 	.name = "zen4",
-	.issue_width = 6,
+	/* AMD gives 6 macro-ops dispatched per cycle, and straight-line
+	   runs of eliminated moves or of loads and FP operations reach it
+	   (bench/dag_lat.sh "front end"); loops of mixed operations with
+	   no port saturated sustain 4.7-5.5 per cycle here (12, 18 and 6
+	   macro-ops per iteration: 2.20, 3.80, 1.58 cycles), and gcc's CSR
+	   inner loop (12 macro-ops per 2 nonzeros) 1.24 cycles per nonzero
+	   in L1 against 1.07 at 6.  5 fits those; on the 42 matrices of
+	   bench/predict_spmv.sh (2026-11-26, one set of measurements) the
+	   median |error| is 8.0% with 5 and 10.5% with 6 (short rows
+	   lean slow with 5, long rows fast with 6) */
+	.issue_width = 5,
 	.retire_width = 8,
 	.rob_size = 320,
 	/* 4 x 24 integer entries and the FP scheduler's 64.  The queues
