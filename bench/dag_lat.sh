@@ -76,6 +76,27 @@ LOOP(lds_tp, "", "vmovsd (%1), %%xmm3\n\tvmovsd 8(%1), %%xmm4\n\t"
 LOOP(st_tp, "", "movq %%r8, -16(%%rsp)\n\tmovq %%r8, -24(%%rsp)\n\t"
      "movq %%r8, -32(%%rsp)\n\tmovq %%r8, -40(%%rsp)",
      "memory")
+/* AVX2 gathers of 4 doubles, independent (the mask re-armed each time) */
+LOOP(gat_tp, "vpxor %%xmm1, %%xmm1, %%xmm1\n\t",
+     "vpcmpeqd %%ymm3, %%ymm3, %%ymm3\n\tvgatherdpd %%ymm3, (%1,%%xmm1,8), %%ymm2",
+     "xmm1", "xmm2", "xmm3", "memory")
+/* a loop of 11 mixed operations and its dec/jnz, no port saturated (4
+ * ALU, 3 loads, 4 FP, 1 store; 16 iterations per call of 16 "ops"):
+ * what dispatch sustains in a short loop, not in straight-line code */
+static __attribute__((noinline)) void mix11(long n)
+{
+	void *p = self;
+
+	n *= 16;
+	__asm__ volatile(".p2align 6\n1:\n\t"
+		"addq $1, %%r8\n\taddq $1, %%r9\n\taddq $1, %%r10\n\t"
+		"movq (%1), %%r11\n\tmovq 8(%1), %%rax\n\tvmovsd 16(%1), %%xmm0\n\t"
+		"vaddsd %%xmm1, %%xmm1, %%xmm2\n\tvmulsd %%xmm1, %%xmm1, %%xmm3\n\t"
+		"vaddsd %%xmm1, %%xmm1, %%xmm4\n\tmovq %%r8, 64(%1)\n\t"
+		"vmulsd %%xmm1, %%xmm1, %%xmm5\n\tdec %0\n\tjnz 1b\n\t"
+		: "+r"(n), "+r"(p) : : "r8", "r9", "r10", "r11", "rax", "xmm0",
+		  "xmm2", "xmm3", "xmm4", "xmm5", "memory", "cc");
+}
 
 struct cse {
 	const char *name;
@@ -109,6 +130,8 @@ int main(void)
 		{ "load_gpr_throughput", ldg_tp, 64, "cy/op" },
 		{ "shuffle_ymm_throughput", shuf_tp, 64, "cy/op" },
 		{ "store_gpr_throughput", st_tp, 64, "cy/op" },
+		{ "gather_ymm_throughput", gat_tp, 16, "cy/op" },
+		{ "loop_of_12_mixed_ops", mix11, 16, "cy/iter" },
 	};
 	long n = 2000000;
 	double ghz[5], t, f;

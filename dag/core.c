@@ -137,15 +137,18 @@ static const struct dag_core haswell = {
 static const struct dag_core zen4 = {
 	.name = "zen4",
 	/* AMD gives 6 macro-ops dispatched per cycle, and straight-line
-	   runs of eliminated moves or of loads and FP operations reach it
-	   (bench/dag_lat.sh "front end"); loops of mixed operations with
-	   no port saturated sustain 4.7-5.5 per cycle here (12, 18 and 6
-	   macro-ops per iteration: 2.20, 3.80, 1.58 cycles), and gcc's CSR
-	   inner loop (12 macro-ops per 2 nonzeros) 1.24 cycles per nonzero
-	   in L1 against 1.07 at 6.  5 fits those; on the 42 matrices of
-	   bench/predict_spmv.sh (2026-11-26, one set of measurements) the
-	   median |error| is 8.0% with 5 and 10.5% with 6 (short rows
-	   lean slow with 5, long rows fast with 6) */
+	   runs of eliminated moves or of loads and FP operations reach it,
+	   as does one loop of 12 independent mixed operations
+	   (bench/dag_lat.sh "front end", "loop_of_12_mixed_ops": 2.00
+	   cycles).  Other loops of mixed operations with no port saturated
+	   sustained 4.7-5.5 per cycle in a harness (12, 18 and 6 macro-ops
+	   per iteration: 2.20, 3.80, 1.58 cycles; the cause not found),
+	   and gcc's CSR inner loop (12 macro-ops per 2 nonzeros) runs 1.24
+	   cycles per nonzero in L1 where 6 gives 1.07.  5 is a fit, not
+	   AMD's figure: on the 42 matrices of bench/predict_spmv.sh
+	   (2026-11-26, one set of measurements) the median |error| is
+	   8.0% with 5 and 10.5% with 6 (short rows lean slow with 5, long
+	   rows fast with 6); dag_accuracy's MAPE 8.9% against 9.6% */
 	.issue_width = 5,
 	.retire_width = 8,
 	.rob_size = 320,
