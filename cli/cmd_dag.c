@@ -121,7 +121,11 @@ static void print_table(FILE *f, const struct run *r)
 	fprintf(f, "Instructions:      %u per iteration\n", s->insns_per_iter);
 	fprintf(f, "Micro-ops:         %.0f per iteration (%.0f fused)\n",
 		s->uops_per_iter, s->fused_per_iter);
-	fprintf(f, "Dispatch width:    %u\n", c->issue_width);
+	if (c->issue_rate > 0)
+		fprintf(f, "Dispatch width:    %u (%g per cycle sustained)\n",
+			c->issue_width, c->issue_rate);
+	else
+		fprintf(f, "Dispatch width:    %u\n", c->issue_width);
 	fprintf(f, "IPC:               %.2f\n", s->ipc);
 	fprintf(f, "Cycles/iteration:  %.2f cy\n", s->cycles_per_iter);
 	if (r->opts.inner_trips)

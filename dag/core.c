@@ -144,12 +144,15 @@ static const struct dag_core zen4 = {
 	   sustained 4.7-5.5 per cycle in a harness (12, 18 and 6 macro-ops
 	   per iteration: 2.20, 3.80, 1.58 cycles; the cause not found),
 	   and gcc's CSR inner loop (12 macro-ops per 2 nonzeros) runs 1.24
-	   cycles per nonzero in L1 where 6 gives 1.07.  5 is a fit, not
-	   AMD's figure: on the 42 matrices of bench/predict_spmv.sh
-	   (2026-11-26, one set of measurements) the median |error| is
-	   8.0% with 5 and 10.5% with 6 (short rows lean slow with 5, long
-	   rows fast with 6); dag_accuracy's MAPE 8.9% against 9.6% */
-	.issue_width = 5,
+	   cycles per nonzero in L1 where 6 gives 1.07 and 5.5 on average
+	   (issue_rate) 1.23.  5.5 is a fit, not AMD's figure: on the 42
+	   matrices of bench/predict_spmv.sh (2026-11-26, two sets of
+	   measurements) the median |error| is 4.8% / 5.9% with 5.5, 8.0% /
+	   9.9% with 5 and 10.5% / 11.1% with 6; ppr bcsr's picks reach
+	   0.980 / 0.979 of the best on average over 43 matrices (5: 0.978 /
+	   0.977, 6: 0.982 / 0.986) */
+	.issue_width = 6,
+	.issue_rate = 5.5,
 	.retire_width = 8,
 	.rob_size = 320,
 	/* 4 x 24 integer entries and the FP scheduler's 64.  The queues
@@ -421,6 +424,11 @@ int dag_core_check(const struct dag_core *c, struct ppr_err *err)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "core '%s': issue/retire width, rob and "
 				   "scheduler size must be positive", c->name);
+	if (c->issue_rate < 0 || c->issue_rate > c->issue_width ||
+	    (c->issue_rate > 0 && c->issue_rate < 1))
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "core '%s': issue rate must be 1..issue "
+				   "width, or 0", c->name);
 	if (c->nqueues > DAG_MAX_QUEUES)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "core '%s': at most %d scheduler queues",

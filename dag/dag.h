@@ -214,6 +214,11 @@ struct dag_cost {
 struct dag_core {
 	char name[48];
 	unsigned issue_width;    /* fused micro-ops renamed/dispatched per cycle */
+	double issue_rate;       /* sustained dispatch per cycle on average,
+				    below issue_width (0: issue_width): a
+				    cycle dispatches the whole slots of the
+				    credit it has accumulated, at most
+				    issue_width */
 	unsigned retire_width;   /* micro-ops retired per cycle */
 	unsigned rob_size;       /* reorder-buffer entries (micro-ops) */
 	unsigned sched_size;     /* scheduler (reservation station) entries */
@@ -318,7 +323,7 @@ struct dag_result {
 	double port_pressure[DAG_MAX_PORTS]; /* port-cycles per iteration */
 	double compute_cycles;   /* S_DAG(A, M, I_FMA) per iteration */
 	double memory_cycles;    /* S_DAG(L, S) per iteration */
-	double frontend_bound;   /* fused uops / issue width */
+	double frontend_bound;   /* fused uops / issue rate (else width) */
 	double port_bound;       /* max port pressure */
 	double chain_bound;      /* critical loop-carried chain, cycles/iter */
 	enum dag_bottleneck bottleneck;

@@ -889,9 +889,18 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 		int have_mid = 0;
 
 		memset(pc_mid, 0, sizeof(pc_mid));
-		while (s.rob_head < s.rob_tail || pos < total) {
-			unsigned slots = c->issue_width;
+		/* dispatch credit: issue_rate slots a cycle on average (the
+		 * whole slots of the credit), at most issue_width */
+		double rate = c->issue_rate > 0 ? c->issue_rate :
+			      (double)c->issue_width, credit = 0;
 
+		while (s.rob_head < s.rob_tail || pos < total) {
+			unsigned slots, slots0;
+
+			credit += rate;
+			if (credit > c->issue_width)
+				credit = c->issue_width;
+			slots = slots0 = (unsigned)(credit + 1e-9);
 			cyc++;
 			for (unsigned h = 0; h < s.nhold;) {
 				if (s.hold[h] <= cyc) {
@@ -914,6 +923,7 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 					break;
 				pos++;
 			}
+			credit -= slots0 - slots;
 			if (!have_mid && mid && s.iter_done[mid - 1]) {
 				have_mid = 1;
 				cyc_mid = s.iter_done[mid - 1];
@@ -1207,7 +1217,9 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 		}
 		out->uops_per_iter = uops;
 		out->fused_per_iter = fused;
-		out->frontend_bound = fused / core->issue_width;
+		out->frontend_bound = fused / (core->issue_rate > 0 ?
+					       core->issue_rate :
+					       core->issue_width);
 	}
 	out->ipc = out->cycles_per_iter > 0 ?
 		   out->insns_per_iter / out->cycles_per_iter : 0;

@@ -5,7 +5,7 @@
  *   "core": {
  *     "name": "haswell",
  *     "source": "where the figures come from",
- *     "issue_width": 4, "retire_width": 4,
+ *     "issue_width": 4, "issue_rate": 3.5 (optional), "retire_width": 4,
  *     "rob_size": 192, "scheduler_size": 60,
  *     "ports": ["p0", "p1", ...],
  *     "load_ports": ["p2", "p3"], "vector_load_ports": [...] (optional),
@@ -44,7 +44,8 @@
 #include "machines/machine_int.h"
 
 static const char *const core_keys[] = {
-	"name", "source", "issue_width", "retire_width", "rob_size",
+	"name", "source", "issue_width", "issue_rate", "retire_width",
+	"rob_size",
 	"scheduler_size", "ports", "load_ports", "vector_load_ports",
 	"store_address_ports",
 	"store_data_ports", "load_latency_gpr", "load_latency_vec",
@@ -155,9 +156,18 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			   4096, &c->rob_size, err)) ||
 	    (rc = get_uint(doc, obj, "scheduler_size", MACHINE_JSON_REQUIRED,
 			   0, 1, 4096, &c->sched_size, err)) ||
+	    (rc = machine_json_get_double(doc, obj, "issue_rate",
+					  MACHINE_JSON_NONNEG, 0, &c->issue_rate,
+					  err)) ||
 	    (rc = machine_json_get_array(doc, obj, "ports",
 					 MACHINE_JSON_REQUIRED, &ports, err)))
 		return rc;
+	if (c->issue_rate > c->issue_width ||
+	    (c->issue_rate > 0 && c->issue_rate < 1))
+		return machine_json_fail(doc, cJSON_GetObjectItemCaseSensitive(
+						 obj, "issue_rate"), err,
+					 "'issue_rate' must be 1..issue_width "
+					 "(%u), or 0", c->issue_width);
 	cJSON_ArrayForEach(e, ports) {
 		const char *s;
 
@@ -311,6 +321,8 @@ cJSON *machine_core_to_json(const struct dag_core *c)
 		return NULL;
 	cJSON_AddStringToObject(core, "name", c->name);
 	cJSON_AddNumberToObject(core, "issue_width", c->issue_width);
+	if (c->issue_rate > 0)
+		cJSON_AddNumberToObject(core, "issue_rate", c->issue_rate);
 	cJSON_AddNumberToObject(core, "retire_width", c->retire_width);
 	cJSON_AddNumberToObject(core, "rob_size", c->rob_size);
 	cJSON_AddNumberToObject(core, "scheduler_size", c->sched_size);

@@ -620,6 +620,40 @@ static void test_nested(void)
 	}
 }
 
+/* A sustained dispatch rate below the width: 21 eliminated vector moves
+ * and a fused dec/jnz (22 slots, no port) take 22 / rate cycles. */
+static void test_issue_rate(void)
+{
+	char text[2048];
+	size_t n = 0;
+	struct dag_core c = *dag_core_builtin("zen4");
+	struct dag_prog *p = dag_prog_new();
+	struct ppr_err err = { 0 };
+	struct dag_loop l;
+	struct dag_result r;
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n, ".L1:\n");
+	for (int i = 0; i < 21; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "\tvmovapd %%ymm1, %%ymm%d\n", 2 + i % 8);
+	snprintf(text + n, sizeof(text) - n, "\tdecq %%rdi\n\tjnz .L1\n");
+	T_CHECK(dag_asm_parse(p, text, strlen(text), "r.s", &err) == 0);
+	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
+	T_NEAR(c.issue_rate, 5.5, 0);
+	T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
+	T_NEAR(r.cycles_per_iter, 22 / 5.5, 0.05);
+	T_NEAR(r.frontend_bound, 22 / 5.5, 1e-9);
+	c.issue_rate = 0;                      /* the width: 6 */
+	T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
+	T_NEAR(r.cycles_per_iter, 22 / 6.0, 0.05);
+	c.issue_rate = 5;
+	T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
+	T_NEAR(r.cycles_per_iter, 22 / 5.0, 0.05);
+	c.issue_rate = 6.5;                    /* above the width */
+	T_CHECK(dag_core_check(&c, &err) == PPR_EINVAL);
+	dag_prog_free(p);
+}
+
 /* Line-crossing loads take two load slots. */
 static void test_split(void)
 {
@@ -737,6 +771,7 @@ int main(void)
 	test_chain();
 	test_nested();
 	test_split();
+	test_issue_rate();
 	test_whole_file();
 	test_paper();
 	return t_done();

@@ -28,6 +28,7 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->load_lat_vec, b->load_lat_vec);
 	T_EQ_U64(a->line_split_slots, b->line_split_slots);
 	T_EQ_U64(a->line_split512_slots, b->line_split512_slots);
+	T_NEAR(a->issue_rate, b->issue_rate, 0);
 	T_EQ_U64(a->line_split_latency, b->line_split_latency);
 	T_EQ_U64(a->store_forward_lat, b->store_forward_lat);
 	T_EQ_U64(a->wide512_occupancy, b->wide512_occupancy);
@@ -117,9 +118,13 @@ static void test_bad(void)
 		const char *err;
 	} rows[] = {
 		{ __LINE__, HEAD CORE_OK "}}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"issue_rate\": 3.5}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"issue_rate\": 4.5}}",
+		  "t.json:5:62: 'issue_rate' must be 1..issue_width (4), or 0" },
 		{ __LINE__, HEAD CORE_OK "}, \"rob\": 1}}",
 		  "t.json:5:62: unknown key 'rob' in 'core' (allowed: name, "
-		  "source, issue_width, retire_width, rob_size, scheduler_size, "
+		  "source, issue_width, issue_rate, retire_width, rob_size, "
+		  "scheduler_size, "
 		  "ports, load_ports, vector_load_ports, store_address_ports, "
 		  "store_data_ports, "
 		  "load_latency_gpr, load_latency_vec, "

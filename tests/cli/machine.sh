@@ -23,7 +23,7 @@ grep -q '"usable_ways":	9' "$tmp/z.json" && ok || bad "json usable_ways"
 # the core model: the file's own, or the one ppr falls back to
 grep -q '"core_model":	"zen5"' "$tmp/z.json" && ok || bad "json core_model"
 out=$($PPR machine show machines/zen4-genoa.json) && ok || bad "show genoa exit"
-for want in "Core model:        zen4 (5-wide, ROB 320, 13 ports)" "Associativity:     8"; do
+for want in "Core model:        zen4 (6-wide, ROB 320, 13 ports)" "Associativity:     8"; do
 	case "$out" in *"$want"*) ok ;; *) bad "show genoa lacks '$want'" ;; esac
 done
 printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64}]}}\n' > "$tmp/n.json"
