@@ -221,6 +221,12 @@ static const struct dag_core zen4 = {
 	.load_lat_complex = 1,
 	.load_lat_sext = 1,
 	.line_split_slots = 2,
+	/* measured here: 32-byte loads streaming over 16 KiB at 4, 8, 12,
+	   16 and 20-byte steps (a line crossed by 44, 38, 44, 25, 44% of
+	   them) cost 2.2, 2.4, 2.3, 3.1 and 2.5 slots per crossing load:
+	   2.5 on average (kernels/conv_avx2.c's loops: unaligned 4-byte
+	   steps, aligned 16-byte) */
+	.line_split_mean = 2.5,
 	/* measured here: 16 line-crossing zmm loads 26.6 cycles (16
 	   aligned 17.9), i.e. 3.3 slots of the 2 vector load ports each;
 	   16 line-crossing ymm loads 18.2 cycles (2.3 slots) */

@@ -253,6 +253,9 @@ struct dag_core {
 	unsigned load_lat_sext;   /* extra cycles of a sign-extending GPR
 				     load (movslq, movsbq...) */
 	unsigned line_split_slots;   /* load slots of a line-crossing load */
+	double line_split_mean;  /* load slots of a line-crossing load on
+				    average, between whole slots (0:
+				    line_split_slots) */
 	unsigned line_split512_slots; /* of a line-crossing 64-byte load (0:
 					 the larger of line_split_slots and
 					 load512_slots) */

@@ -147,6 +147,7 @@ struct sim {
 	size_t nseq;
 	struct tinsn *ti;     /* per static insn (indexed by insn index) */
 	double *split_acc;    /* per static insn */
+	double split_frac;    /* line_split_mean's fractions so far */
 	struct duop *u;       /* ring of RING */
 	uint64_t nu;          /* next uop id */
 	uint64_t oldest;      /* oldest not-retired uop id */
@@ -575,6 +576,21 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 					      s->c->line_split512_slots ?
 					      s->c->line_split512_slots :
 					      s->c->line_split_slots;
+
+				/* a mean between whole slots: the splits
+				 * take its floor, and one more slot as its
+				 * fractions add up to one */
+				if (!(tu->wide512 && s->c->line_split512_slots) &&
+				    s->c->line_split_mean >= 1) {
+					double m = s->c->line_split_mean;
+
+					sl = (unsigned)m;
+					s->split_frac += m - sl;
+					if (s->split_frac >= 1.0 - 1e-9) {
+						s->split_frac -= 1.0;
+						sl++;
+					}
+				}
 
 				d->occ = sl > d->occ ? sl : d->occ;
 				d->lat += s->c->line_split_latency;

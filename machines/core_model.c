@@ -51,7 +51,7 @@ static const char *const core_keys[] = {
 	"store_data_ports", "load_latency_gpr", "load_latency_vec",
 	"load_latency_complex_address", "load_latency_sign_extend",
 	"line_split_load_slots", "line_split_load_latency",
-	"line_split_load512_slots",
+	"line_split_load512_slots", "line_split_load_slots_mean",
 	"store_forward_latency", "wide512_occupancy", "load512_slots",
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
 	"macro_fusion", "unlaminate_indexed", "classes",
@@ -212,6 +212,10 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			   &c->line_split_latency, err)) ||
 	    (rc = get_uint(doc, obj, "line_split_load512_slots", 0, 0, 0, 16,
 			   &c->line_split512_slots, err)) ||
+	    (rc = machine_json_get_double(doc, obj,
+					  "line_split_load_slots_mean",
+					  MACHINE_JSON_NONNEG, 0,
+					  &c->line_split_mean, err)) ||
 	    (rc = get_uint(doc, obj, "store_forward_latency", 0, 5, 0, 1000,
 			   &c->store_forward_lat, err)) ||
 	    (rc = get_uint(doc, obj, "wide512_occupancy", 0, 1, 1, 16,
@@ -362,6 +366,9 @@ cJSON *machine_core_to_json(const struct dag_core *c)
 	if (c->line_split512_slots)
 		cJSON_AddNumberToObject(core, "line_split_load512_slots",
 					c->line_split512_slots);
+	if (c->line_split_mean > 0)
+		cJSON_AddNumberToObject(core, "line_split_load_slots_mean",
+					c->line_split_mean);
 	cJSON_AddNumberToObject(core, "line_split_load_latency",
 				c->line_split_latency);
 	cJSON_AddNumberToObject(core, "store_forward_latency", c->store_forward_lat);

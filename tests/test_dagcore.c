@@ -29,6 +29,7 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->line_split_slots, b->line_split_slots);
 	T_EQ_U64(a->line_split512_slots, b->line_split512_slots);
 	T_NEAR(a->issue_rate, b->issue_rate, 0);
+	T_NEAR(a->line_split_mean, b->line_split_mean, 0);
 	T_EQ_U64(a->line_split_latency, b->line_split_latency);
 	T_EQ_U64(a->store_forward_lat, b->store_forward_lat);
 	T_EQ_U64(a->wide512_occupancy, b->wide512_occupancy);
@@ -131,6 +132,7 @@ static void test_bad(void)
 		  "load_latency_complex_address, load_latency_sign_extend, "
 		  "line_split_load_slots, "
 		  "line_split_load_latency, line_split_load512_slots, "
+		  "line_split_load_slots_mean, "
 		  "store_forward_latency, "
 		  "wide512_occupancy, load512_slots, move_elimination_gpr, "
 		  "move_elimination_vec, zero_idioms, macro_fusion, "
