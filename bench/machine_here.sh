@@ -9,19 +9,19 @@
 # is.  The guest's host changes between boots (3.48 GHz on 2026-11-24,
 # 4.16-4.26 GHz on 2026-11-25, a Zen 4 at 3.65 GHz on 2026-11-26), and a
 # file measured on another host predicts this one 20% slow.  Needs PPR
-# and ROOT.
+# and ROOT; sets CPU as bench/host_core.sh does.
 machine_here() {
 	MACHINE_REFRESHED=0
 	[ -n "$MACHINE" ] && return 0
 	# the shipped base whose caches are this host's (detect --base
 	# checks them before it measures anything) and whose core is the
-	# one CPUID names
-	core=$("$PPR" machine detect --caches-only 2>&1 |
-	       sed -n 's/^  core model: \([a-z0-9]*\) (built in.*/\1/p')
+	# one CPUID names (bench/host_core.sh)
+	. "$ROOT/bench/host_core.sh"
+	host_core
 	MACHINE=$ROOT/machines/zen4-epyc.json
 	for f in "$ROOT/machines/zen4-genoa.json" "$ROOT/machines/zen4-epyc.json"; do
 		if "$PPR" machine show --format json "$f" 2> /dev/null |
-		   grep -q "\"core_model\":	\"$core\""; then
+		   grep -q "\"core_model\":	\"$CPU\""; then
 			MACHINE=$f
 			break
 		fi

@@ -435,6 +435,11 @@ int dag_core_check(const struct dag_core *c, struct ppr_err *err)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "core '%s': issue rate must be 1..issue "
 				   "width, or 0", c->name);
+	if (c->line_split_mean < 0 ||
+	    (c->line_split_mean > 0 && c->line_split_mean < 1))
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "core '%s': line-split load slots on average "
+				   "must be 1 or more, or 0", c->name);
 	if (c->nqueues > DAG_MAX_QUEUES)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "core '%s': at most %d scheduler queues",

@@ -503,6 +503,12 @@ static int queue_of(const struct dag_core *c, uint32_t ports)
 	return -1;
 }
 
+/* Fused micro-ops dispatched per cycle on average. */
+static double dispatch_rate(const struct dag_core *c)
+{
+	return c->issue_rate > 0 ? c->issue_rate : (double)c->issue_width;
+}
+
 /* Dispatch one instruction; returns 0, or 1 if it does not fit. */
 static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		    unsigned *slots)
@@ -572,16 +578,14 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 			s->split_acc[ii] += tu->split_p;
 			if (s->split_acc[ii] >= 1.0 - 1e-9) {
 				s->split_acc[ii] -= 1.0;
-				unsigned sl = tu->wide512 &&
-					      s->c->line_split512_slots ?
-					      s->c->line_split512_slots :
-					      s->c->line_split_slots;
+				unsigned sl = s->c->line_split_slots;
 
-				/* a mean between whole slots: the splits
-				 * take its floor, and one more slot as its
-				 * fractions add up to one */
-				if (!(tu->wide512 && s->c->line_split512_slots) &&
-				    s->c->line_split_mean >= 1) {
+				if (tu->wide512 && s->c->line_split512_slots) {
+					sl = s->c->line_split512_slots;
+				} else if (s->c->line_split_mean >= 1) {
+					/* a mean between whole slots: its
+					 * floor, and one more slot as its
+					 * fractions add up to one */
 					double m = s->c->line_split_mean;
 
 					sl = (unsigned)m;
@@ -907,8 +911,7 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 		memset(pc_mid, 0, sizeof(pc_mid));
 		/* dispatch credit: issue_rate slots a cycle on average (the
 		 * whole slots of the credit), at most issue_width */
-		double rate = c->issue_rate > 0 ? c->issue_rate :
-			      (double)c->issue_width, credit = 0;
+		double rate = dispatch_rate(c), credit = 0;
 
 		while (s.rob_head < s.rob_tail || pos < total) {
 			unsigned slots, slots0;
@@ -1233,9 +1236,7 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 		}
 		out->uops_per_iter = uops;
 		out->fused_per_iter = fused;
-		out->frontend_bound = fused / (core->issue_rate > 0 ?
-					       core->issue_rate :
-					       core->issue_width);
+		out->frontend_bound = fused / dispatch_rate(core);
 	}
 	out->ipc = out->cycles_per_iter > 0 ?
 		   out->insns_per_iter / out->cycles_per_iter : 0;

@@ -14,6 +14,7 @@
  *     "load_latency_gpr": 5, "load_latency_vec": 6,
  *     "line_split_load_slots": 2, "line_split_load_latency": 4,
  *     "line_split_load512_slots": 3 (optional),
+ *     "line_split_load_slots_mean": 2.5 (optional),
  *     "store_forward_latency": 5,
  *     "wide512_occupancy": 1, "load512_slots": 1,
  *     "move_elimination_gpr": true, "move_elimination_vec": true,

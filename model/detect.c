@@ -637,30 +637,20 @@ const char *detect_core_decode(const char *vendor, uint32_t eax,
 const char *detect_core_name(unsigned *family, unsigned *model)
 {
 #if defined(__x86_64__)
+	struct detect_cpuid_regs r;
 	unsigned a, b, c, d;
-	char vendor[13];
 
-	__cpuid(0, a, b, c, d);
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = 0;
-	if (a < 1) {
-		if (family)
-			*family = 0;
-		if (model)
-			*model = 0;
-		return NULL;
+	cpuid_read(&r);
+	if (r.max_leaf >= 1) {
+		__cpuid(1, a, b, c, d);
+		return detect_core_decode(r.vendor, a, family, model);
 	}
-	__cpuid(1, a, b, c, d);
-	return detect_core_decode(vendor, a, family, model);
-#else
+#endif
 	if (family)
 		*family = 0;
 	if (model)
 		*model = 0;
 	return NULL;
-#endif
 }
 
 /* ---- core clock ----------------------------------------------------- */

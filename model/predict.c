@@ -612,8 +612,9 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	out->ppr_in.compute_cycles = out->dag.compute_cycles;
 	out->ppr_in.memory_cycles = out->dag.memory_cycles;
 	/* the whole loop's schedule bounds the time from below, as in the
-	 * BCSR selection: on Zen 4 (5-wide, 4 ALUs) CSR's row loop is
-	 * bound by dispatch, which neither half of eq. (1) sees (bench/
+	 * BCSR selection: on Zen 4 (5.5 dispatched per cycle, 4 ALUs)
+	 * CSR's row loop is bound by dispatch, which neither half of eq.
+	 * (1) sees (bench/
 	 * predict_spmv.sh, 2026-11-26: median |error| 16.0% -> 10.5% with
 	 * this bound alone; on zen4-epyc.json no prediction of the 39
 	 * medium matrices changes) */

@@ -120,6 +120,11 @@ static void test_bad(void)
 	} rows[] = {
 		{ __LINE__, HEAD CORE_OK "}}}", NULL },
 		{ __LINE__, HEAD CORE_OK "}, \"issue_rate\": 3.5}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"line_split_load_slots_mean\": 2.5}}",
+		  NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"line_split_load_slots_mean\": 0.5}}",
+		  "t.json:2:1: core 'core': line-split load slots on average "
+		  "must be 1 or more, or 0" },
 		{ __LINE__, HEAD CORE_OK "}, \"issue_rate\": 4.5}}",
 		  "t.json:5:62: 'issue_rate' must be 1..issue_width (4), or 0" },
 		{ __LINE__, HEAD CORE_OK "}, \"rob\": 1}}",
