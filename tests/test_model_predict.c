@@ -1091,6 +1091,74 @@ static void test_bcsr_select(void)
 	machine_release(&m);
 }
 
+/* The counting pass for this CPU (AVX2 on x86-64 that has it) and the
+ * portable one (PPR_COUNT_PORTABLE=1) give the same block counts,
+ * histograms of the count changes (through the branch stalls) and so
+ * the same cycles, exact and sampled, on matrices of short, long and
+ * uneven rows.  Where the CPU has no AVX2 both runs take the portable
+ * pass and the test compares it with itself. */
+static void test_bcsr_count_paths(void)
+{
+	static const char *const specs[] = {
+		"gen:rmat:scale=12,edge_factor=8", "gen:fem3d:n=8,dof=3",
+		"gen:banded:n=3000,bw=9", "gen:laplace3d:n=14",
+		"gen:random:n=5000,per_row=3",
+	};
+	static const double samples[] = { 1, 0.3 };
+	struct model_bcsr_result *r1 = calloc(1, sizeof(*r1));
+	struct model_bcsr_result *r2 = calloc(1, sizeof(*r2));
+	struct machine m;
+	unsigned k, s, i;
+
+	if (!r1 || !r2 || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(r1);
+		free(r2);
+		return;
+	}
+	for (k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
+		struct csr a;
+
+		memset(&a, 0, sizeof(a));
+		if (matrix_load(specs[k], &a, NULL, NULL)) {
+			T_CHECK(0);
+			continue;
+		}
+		for (s = 0; s < 2; s++) {
+			struct model_bcsr_opts o = { 0 };
+			int ok;
+
+			o.sample = samples[s];
+			unsetenv("PPR_COUNT_PORTABLE");
+			ok = model_bcsr_select(&m, &a, &o, r1, NULL) == 0;
+			setenv("PPR_COUNT_PORTABLE", "1", 1);
+			ok = ok && model_bcsr_select(&m, &a, &o, r2, NULL) == 0;
+			unsetenv("PPR_COUNT_PORTABLE");
+			T_CHECK(ok);
+			if (!ok)
+				continue;
+			for (i = 0; i < 64; i++) {
+				T_EQ_U64_AT(r1->shape[i].nblocks,
+					    r2->shape[i].nblocks, i);
+				T_CHECK(memcmp(&r1->shape[i].stall_cycles,
+					       &r2->shape[i].stall_cycles,
+					       sizeof(double)) == 0);
+				T_CHECK(memcmp(&r1->shape[i].cycles,
+					       &r2->shape[i].cycles,
+					       sizeof(double)) == 0);
+				T_CHECK(memcmp(&r1->shape[i].nblocks_rel_err,
+					       &r2->shape[i].nblocks_rel_err,
+					       sizeof(double)) == 0);
+			}
+			T_EQ_U64(r1->pick, r2->pick);
+		}
+		matrix_csr_release(&a);
+	}
+	free(r1);
+	free(r2);
+	machine_release(&m);
+}
+
 /* Exact BCSR selection (sample 1) of matrix spec on zen4-epyc.json: the
  * result, or NULL after a failed check; the caller releases a, m and
  * the result. */
@@ -1279,6 +1347,7 @@ int main(void)
 	test_fft3d();
 	test_predict_consistency();
 	test_bcsr_select();
+	test_bcsr_count_paths();
 	test_bcsr_exit_changes();
 	test_bcsr_x_lru();
 	return t_done();
