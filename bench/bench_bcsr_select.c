@@ -9,6 +9,7 @@
  * fresh `ppr bcsr` process also pays for its first touches (on the test
  * guest 11.5 us per page) and reading the in-core cache file.
  *
+ * PPR_BENCH_MACHINE names the machine file (machines/zen4-epyc.json).
  * Matrices: the arguments (files or gen: specs), else ../shared/matrices/medium/{Pd,bcsstk38,wiki-Vote,ct2010}
  * when present, else generated ones.  PPR_BENCH_REPS sets REPS (21).
  */
@@ -122,18 +123,21 @@ int main(int argc, char **argv)
 	struct machine m;
 	struct ppr_err err;
 	const char *e = getenv("PPR_BENCH_REPS");
+	const char *mf = getenv("PPR_BENCH_MACHINE");
 	unsigned reps = e ? (unsigned)strtoul(e, NULL, 10) : 21, i;
 	FILE *f;
 
 	if (reps < 1 || reps > MAXREPS)
 		reps = 21;
 	memset(&err, 0, sizeof(err));
-	if (machine_load("machines/zen4-epyc.json", &m, &err)) {
+	if (!mf || !*mf)
+		mf = "machines/zen4-epyc.json";
+	if (machine_load(mf, &m, &err)) {
 		fprintf(stderr, "bench_bcsr_select: %s\n", err.msg);
 		return 1;
 	}
 	printf("model_bcsr_select, 1 thread, medians of %u in one process "
-	       "(machines/zen4-epyc.json)\n", reps);
+	       "(%s)\n", reps, mf);
 	if (argc > 1) {
 		for (i = 1; i < (unsigned)argc; i++)
 			one(&m, argv[i], reps);
