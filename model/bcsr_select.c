@@ -68,7 +68,7 @@
  *   0.90 -> 0.33 ms, ct2010's 0.88 -> 0.14, its x simulation 4.1 -> 2.5
  *   ms; model/README.md).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
- *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 64 times
+ *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 512 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so
  *   block rows overlap in the reorder window as far as the schedule lets
  *   them.  The whole loop's schedule is a lower bound beside eq. (4)
@@ -1273,7 +1273,7 @@ static double now_s(void)
  * unreadable or malformed file is recomputed; a failed write is ignored.
  * A write keeps the newest CACHE_KEEP such files of the directory.
  */
-#define CACHE_MAGIC "ppr-bcsr-incore 4 bin"
+#define CACHE_MAGIC "ppr-bcsr-incore 5 bin"
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {

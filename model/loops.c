@@ -239,7 +239,7 @@ done:
 }
 
 const unsigned model_nest_trips[MODEL_NEST_POINTS] = {
-	1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64
+	1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 512
 };
 
 int model_nest_points_get(const char *symbol, const struct dag_core *core,

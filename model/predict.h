@@ -92,9 +92,16 @@ int model_kernel_dag_fast(const char *symbol, const struct dag_core *core,
  * model_nest_trips[k] inner trips (cycles, S_DAG(compute), S_DAG(memory)
  * per outer iteration).  A trip count between two points interpolates
  * linearly; beyond the last, the last segment's slope continues (inner
- * loops that long overlap their outer iterations as at 64 trips).
+ * loops that long overlap their outer iterations as at 512 trips).  The
+ * points went to 64 trips until 2026-11-26: beyond it the slope of 48-64
+ * trips still counted on the next row starting in the reorder window,
+ * and a 1x1 block loop of 301 blocks per row (one accumulator chain)
+ * was scheduled 30% fast on the Zen 4 guest (bench/dag_bcsr_grid.sh,
+ * gen:banded:n=1000,bw=150: 2.58 cycles per block measured, 1.98
+ * modelled; 2.54 with the points to 512, the width-1 shapes' median
+ * |error| 15.0% -> 5.6%).
  */
-#define MODEL_NEST_POINTS 12
+#define MODEL_NEST_POINTS 15
 extern const unsigned model_nest_trips[MODEL_NEST_POINTS];
 struct model_nest_points {
 	double flops_per_inner;
