@@ -66,7 +66,14 @@
  *   the mean fresh-process cost over the 39 (bench/predict_bcsr.sh) from
  *   79.3 to 29.8, median 13.2 (warm, bench_bcsr_select: Pd's counts
  *   0.90 -> 0.33 ms, ct2010's 0.88 -> 0.14, its x simulation 4.1 -> 2.5
- *   ms; model/README.md).
+ *   ms; model/README.md).  On 2026-11-26 (a Zen 4 host) the counting by
+ *   hand in AVX2 (count_chunk_avx2, about 2x) and a smaller x simulation
+ *   (XSIM_NNZ) took the mean over the 43 of bench/predict_bcsr.sh from
+ *   31.6 to 16.5 (median 12.4 -> 8.8; the 4 over the L3 3.7 as before),
+ *   the same picks: what remains on the smallest (47-67 on matrices of
+ *   5,000-9,000 nonzeros, whose SpMV takes 2-3 us) is the counting of
+ *   8,000 nonzeros and about 60 us of a fresh process's reading of the
+ *   cache file and first evaluation.
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 512 times
  *   (model_nest_points; interpolated at the mean blocks per block row), so
