@@ -70,7 +70,7 @@
  *   hand in AVX2 (count_chunk_avx2, about 2x) and a smaller x simulation
  *   (XSIM_NNZ) took the mean over the 43 of bench/predict_bcsr.sh from
  *   31.6 to 16.5 (median 12.4 -> 8.8; the 4 over the L3 3.7 as before),
- *   the same picks: what remains on the smallest (47-67 on matrices of
+ *   the same picks: what remains on the smallest (51-67 on matrices of
  *   5,000-9,000 nonzeros, whose SpMV takes 2-3 us) is the counting of
  *   8,000 nonzeros and about 60 us of a fresh process's reading of the
  *   cache file and first evaluation.
