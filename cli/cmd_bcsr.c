@@ -121,7 +121,15 @@ static const char usage_text[] =
 	"                       grid beside it, its best marked)\n"
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
-	"  -h, --help           show this help\n";
+	"  -h, --help           show this help\n"
+	"\n"
+	"environment:\n"
+	"  PPR_THREADS          threads, as --threads\n"
+	"  PPR_CACHE_DIR        where the in-core schedules are cached (empty:\n"
+	"                       no cache; default $XDG_CACHE_HOME/ppr, else\n"
+	"                       ~/.cache/ppr)\n"
+	"  PPR_COUNT_PORTABLE   1: count blocks with the portable code instead\n"
+	"                       of the AVX2 one (the same counts)\n";
 
 struct meas {
 	int have;		/* all 64 measured (--measure) */
