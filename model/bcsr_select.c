@@ -358,6 +358,49 @@ static void count_hist_add(struct job *jb,
 	pthread_mutex_unlock(&jb->lock);
 }
 
+/* What both counting passes need first: the marks and the chunk's
+ * histograms (NULL: out of memory). */
+static uint32_t (*count_begin(struct job *jb, struct cmarks *cm))
+	[8][MODEL_EXIT_TMAX + 1]
+{
+	pthread_once(&end_mask_once, end_mask_init);
+	if (!cm->last[0] && cmarks_init(cm, jb->a->cols))
+		return NULL;
+	return calloc(8, sizeof(uint32_t[8][MODEL_EXIT_TMAX + 1]));
+}
+
+/* Run k: its rows s..e-1, each height's block row start (plus one) in
+ * bs1, and the heights whose block row starts at s (counted from the
+ * start), as bits. */
+static unsigned run_begin(const struct job *jb, uint64_t k, uint64_t *s0,
+			  uint64_t *e0, uint32_t *bs1)
+{
+	uint64_t s = jb->run_start[k];
+	unsigned r, live = 0;
+
+	*s0 = s;
+	*e0 = s + jb->run_rows < jb->a->rows ? s + jb->run_rows :
+	      jb->a->rows;
+	for (r = 0; r < 8; r++) {
+		uint64_t b0 = s / (r + 1) * (r + 1);
+
+		bs1[r] = (uint32_t)b0 + 1;
+		live |= (unsigned)(b0 == s) << r;
+	}
+	return live;
+}
+
+/* The heights whose block row row i ends (q: (i + 1) mod 840, moved on
+ * to the next row's). */
+static unsigned row_end(unsigned *q, uint64_t i, uint64_t rows)
+{
+	unsigned mask = end_mask[*q] | (i + 1 == rows ? 0xffu : 0);
+
+	if (++*q == 840)
+		*q = 0;
+	return mask;
+}
+
 /*
  * Phase 1, chunk idx of the counting runs: the blocks of every counted
  * block row for the 64 shapes, per run (run_nb), and the changes of the
@@ -379,29 +422,18 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
 	unsigned r, c;
 
-	pthread_once(&end_mask_once, end_mask_init);
-	if (!cm->last[0] && cmarks_init(cm, a->cols))
-		return PPR_ENOMEM;
-	hl = calloc(8, sizeof(*hl));
+	hl = count_begin(jb, cm);
 	if (!hl)
 		return PPR_ENOMEM;
 	for (k = k0; k < k1; k++) {
-		uint64_t s = jb->run_start[k];
-		uint64_t e = s + jb->run_rows < a->rows ? s + jb->run_rows :
-			     a->rows;
 		uint32_t cur[8][8] = { { 0 } }, prev[8][8], bs1[8];
 		uint64_t acc[8][8] = { { 0 } }; /* a run of all rows (exact
 						   counts) can pass 2^32 */
-		unsigned q = (unsigned)((s + 1) % 840), live = 0;
+		uint64_t s, e;
+		unsigned live = run_begin(jb, k, &s, &e, bs1);
+		unsigned q = (unsigned)((s + 1) % 840);
 
-		for (r = 0; r < 8; r++) {
-			uint64_t b0 = s / (r + 1) * (r + 1);
-
-			bs1[r] = (uint32_t)b0 + 1;
-			live |= (unsigned)(b0 == s) << r;
-			for (c = 0; c < 8; c++)
-				prev[r][c] = UINT32_MAX; /* none yet */
-		}
+		memset(prev, 0xff, sizeof(prev)); /* none yet */
 		for (i = s; i < e; i++) {
 			uint64_t p;
 			uint32_t row1 = (uint32_t)i + 1;
@@ -419,9 +451,7 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 				COUNT_STEP(7);
 				COUNT_STEP(8);
 			}
-			mask = end_mask[q] | (i + 1 == a->rows ? 0xffu : 0);
-			if (++q == 840)
-				q = 0;
+			mask = row_end(&q, i, a->rows);
 			while (mask) {
 				unsigned on;
 
@@ -519,26 +549,18 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 	uint32_t ev[EV_CAP + 64];
 	unsigned r, nev = 0;
 
-	pthread_once(&end_mask_once, end_mask_init);
-	if (!cm->last[0] && cmarks_init(cm, a->cols))
-		return PPR_ENOMEM;
-	hl = calloc(8, sizeof(*hl));
+	hl = count_begin(jb, cm);
 	if (!hl)
 		return PPR_ENOMEM;
 	for (k = k0; k < k1; k++) {
-		uint64_t s = jb->run_start[k];
-		uint64_t e = s + jb->run_rows < a->rows ? s + jb->run_rows :
-			     a->rows;
 		__m256i v1, v2, v3, v4, v5, v6, v7, v8, bsx;
 		__m256i prev[8], acc[8][2], t[8];
 		uint32_t bs1[8];
-		unsigned q = (unsigned)((s + 1) % 840), live = 0;
+		uint64_t s, e;
+		unsigned live = run_begin(jb, k, &s, &e, bs1);
+		unsigned q = (unsigned)((s + 1) % 840);
 
 		for (r = 0; r < 8; r++) {
-			uint64_t b0 = s / (r + 1) * (r + 1);
-
-			bs1[r] = (uint32_t)b0 + 1;
-			live |= (unsigned)(b0 == s) << r;
 			prev[r] = ones; /* none yet */
 			acc[r][0] = acc[r][1] = _mm256_setzero_si256();
 		}
@@ -563,10 +585,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				CSTEP(7, v7);
 				CSTEP(8, v8);
 			}
-			ended = mask = end_mask[q] |
-				       (i + 1 == a->rows ? 0xffu : 0);
-			if (++q == 840)
-				q = 0;
+			ended = mask = row_end(&q, i, a->rows);
 			/* v(c) lanes r to t[r] lanes c */
 			u0 = _mm256_unpacklo_epi32(v1, v2);
 			u1 = _mm256_unpackhi_epi32(v1, v2);
