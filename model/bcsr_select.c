@@ -501,7 +501,7 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
  * and single lanes and read back whole or as single lanes, which the
  * store queue cannot forward: on the Zen 4 guest those waits were most
  * of the counting's time on matrices of short rows.  The same counts
- * and histograms as the portable copy (test_bcsr_select runs both).
+ * and histograms as the portable copy (test_bcsr_count_paths runs both).
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__) && \
     !defined(PPR_NO_AVX2)
@@ -554,7 +554,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 		return PPR_ENOMEM;
 	for (k = k0; k < k1; k++) {
 		__m256i v1, v2, v3, v4, v5, v6, v7, v8, bsx;
-		__m256i prev[8], acc[8][2], t[8];
+		__m256i prev[8], acc[8][2], t[8], w[8];
 		uint32_t bs1[8];
 		uint64_t s, e;
 		unsigned live = run_begin(jb, k, &s, &e, bs1);
@@ -586,7 +586,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				CSTEP(8, v8);
 			}
 			ended = mask = row_end(&q, i, a->rows);
-			/* v(c) lanes r to t[r] lanes c */
+			/* v(c) lanes r to w[r] lanes c */
 			u0 = _mm256_unpacklo_epi32(v1, v2);
 			u1 = _mm256_unpackhi_epi32(v1, v2);
 			u2 = _mm256_unpacklo_epi32(v3, v4);
@@ -603,28 +603,18 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 			t[5] = _mm256_unpackhi_epi64(u4, u6);
 			t[6] = _mm256_unpacklo_epi64(u5, u7);
 			t[7] = _mm256_unpackhi_epi64(u5, u7);
-			u0 = _mm256_permute2x128_si256(t[0], t[4], 0x20);
-			u1 = _mm256_permute2x128_si256(t[1], t[5], 0x20);
-			u2 = _mm256_permute2x128_si256(t[2], t[6], 0x20);
-			u3 = _mm256_permute2x128_si256(t[3], t[7], 0x20);
-			u4 = _mm256_permute2x128_si256(t[0], t[4], 0x31);
-			u5 = _mm256_permute2x128_si256(t[1], t[5], 0x31);
-			u6 = _mm256_permute2x128_si256(t[2], t[6], 0x31);
-			u7 = _mm256_permute2x128_si256(t[3], t[7], 0x31);
-			t[0] = u0;
-			t[1] = u1;
-			t[2] = u2;
-			t[3] = u3;
-			t[4] = u4;
-			t[5] = u5;
-			t[6] = u6;
-			t[7] = u7;
+			for (r = 0; r < 4; r++) {
+				w[r] = _mm256_permute2x128_si256(t[r], t[r + 4],
+								 0x20);
+				w[r + 4] = _mm256_permute2x128_si256(
+					t[r], t[r + 4], 0x31);
+			}
 			while (mask) {
 				__m256i n, pn, on, ch, b, x;
 
 				r = (unsigned)__builtin_ctz(mask);
 				mask &= mask - 1;
-				n = t[r];
+				n = w[r];
 				pn = prev[r];
 				on = _mm256_set1_epi32(-(int)(live >> r & 1));
 				/* changed: counted, after a count, another */
