@@ -123,7 +123,9 @@ $PPR machine detect --sysfs "$tmp/sys2" --base machines/zen4-epyc.json 2> "$tmp/
 # base's name, branch and far-reference keys, its L1D bandwidth (the
 # core's design) and its description; takes this run's clock, memory and
 # L2 (the last level) usable ways and bandwidth; loads; and says in its
-# source what changed
+# source what changed (the usable ways written are the ones the source
+# names: a measurement can find the base's 3 again, as on the Zen 4
+# guest on 2026-11-26)
 cat > "$tmp/base.json" <<'JSON'
 {
   "name": "two-level",
@@ -152,7 +154,8 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --base "$tmp/base.json" -o "$tmp
 	&& grep -q '"far_miss_cycles":	0.3' "$tmp/r.json" \
 	&& grep -q '"bandwidth_bytes_per_cycle":	128' "$tmp/r.json" \
 	&& ! grep -q '"bandwidth_bytes_per_cycle":	1.5' "$tmp/r.json" \
-	&& ! grep -q '"usable_ways":	3' "$tmp/r.json" \
+	&& uw=$(sed -n 's/.*L2 usable ways 3 -> \([0-9]*\).*/\1/p' "$tmp/r.json" | head -1) \
+	&& [ -n "$uw" ] && grep -Eq "\"usable_ways\":	$uw,?\$" "$tmp/r.json" \
 	&& ! grep -q '"clock_ghz":	1.25' "$tmp/r.json" \
 	&& ! grep -q '"bandwidth_gbs":	0.5' "$tmp/r.json" \
 	&& ! grep -q '"latency_ns":	9999' "$tmp/r.json" \
