@@ -4,6 +4,7 @@
  * only the pick and the shapes predicted close to it (--measure-close).
  */
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -831,6 +832,11 @@ int cmd_bcsr(int argc, char **argv)
 			}
 		}
 		cJSON_AddNumberToObject(root, "sample_fraction", res->sample);
+		cJSON_AddNumberToObject(root, "long_rows",
+					(double)res->long_rows);
+		if (res->long_rows)
+			cJSON_AddNumberToObject(root, "long_rows_counted_share",
+						res->long_counted);
 		cJSON_AddNumberToObject(root, "prediction_wall_s", res->wall_s);
 		{
 			static const char *const pn[4] = {
@@ -972,6 +978,12 @@ int cmd_bcsr(int argc, char **argv)
 		fprintf(out, "cost:    %.4g s = %.1f CSR SpMV equivalents "
 			"(CSR SpMV %.4g s; %.1f%% of rows simulated)\n",
 			res->wall_s, cost, me->csr_time_s, 100 * res->sample);
+		if (res->long_rows)
+			fprintf(out, "long:    %" PRIu64 " long rows counted "
+				"apart from the sample (%.0f%% of their "
+				"regions), their block rows scheduled at their "
+				"own lengths\n", res->long_rows,
+				100 * res->long_counted);
 		if (me->have)
 			fprintf(out, "measured best: %ux%u %.3f GFLOPS; the pick "
 				"reaches %.3f GFLOPS = %.1f%% of it\n",

@@ -35,6 +35,8 @@
  *   block rows x nnz), with its relative standard error over runs per
  *   shape (nblocks_rel_err: the variation between runs, not a systematic
  *   difference of the rows between them).  Exact when the fraction is 1.
+ *   Long rows (many times the mean) are counted apart, whole, with the
+ *   ratio estimate over the other block rows only (struct lstat).
  * - x sampling: windows starting at multiples of 840 rows (lcm of 1..8,
  *   so every block height tiles them) of about XSIM_WIN_NNZ nonzeros,
  *   uniformly spaced, at least XSIM_NNZ nonzeros or XSIM_MIN_FRAC of the
@@ -76,7 +78,8 @@
  *   cache file and first evaluation.
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 512 times
- *   (model_nest_points; interpolated at the mean blocks per block row), so
+ *   (model_nest_points; interpolated at the mean blocks per block row,
+ *   the long block rows each at its own length: struct lstat), so
  *   block rows overlap in the reorder window as far as the schedule lets
  *   them.  The whole loop's schedule is a lower bound beside eq. (4)
  *   (core_cycles): S_DAG(compute) and S_DAG(memory) each miss the
@@ -159,6 +162,62 @@ struct rcount {
 	double rel_err[8];
 };
 
+/*
+ * Long block rows, counted apart from the sample (2026-11-26).  A block
+ * row's in-core cycles are not linear in its blocks: short ones overlap
+ * in the reorder window, long ones run at their accumulator chains'
+ * pace.  Evaluated at the mean length, a matrix of short rows and a few
+ * very long ones was scheduled too fast, most in width 1 (one chain per
+ * row): arrow, one row of 46,500 nonzeros among rows of 3, picked 1x1
+ * at 0.81 of the measured best (2x2).  And a sample of runs of rows
+ * does not see such rows as they are: they are few and often
+ * consecutive (vsp_befref's 50 long rows are rows 7335-7384; one run
+ * caught 24 of them and stood for 25 times as many).
+ *
+ * So rows of at least LONG_MIN_NNZ and LONG_MEAN_X times the mean
+ * nonzeros are long, and a block row holding one is long (per height).
+ * The sample's counting leaves the long block rows out (of its blocks
+ * and of its nonzeros: the ratio estimate is over the short block rows
+ * alone, a stratified sample).  A second pass of the same counting
+ * (count_long, with marks of its own) goes over the long rows' regions
+ * (the rows of all heights' block rows that hold them: LONG_REACH
+ * before to LONG_REACH after) and keeps each long block row's blocks
+ * (long_record): all regions, or an even selection of them within
+ * LONG_BUDGET_NNZ nonzeros (at least one region, taken whole), scaled
+ * per height by the long block rows there are over those counted.  The
+ * in-core cycles are then the short block rows at their mean length
+ * plus the long ones summed per segment of the in-core points (the
+ * points are interpolated linearly between model_nest_trips, so a
+ * segment's block rows at their mean length give their sum exactly).
+ *
+ * Scored offline against the stored `--measure` runs of this Zen 4
+ * guest (two of the morning, two of the afternoon of 2026-11-26): the
+ * mean share of the best 0.9786 / 0.9778 / 0.9863 / 0.9831 -> 0.9797 /
+ * 0.9831 / 0.9914 / 0.9882; two picks move: arrow 1x1 -> 2x2 (0.81 ->
+ * 1.00 in all four), Groebner 4x1 -> 6x1 (0.99 -> 0.84 in one, 0.96-0.97
+ * -> 1.00 in three).  The exact counts of all block rows' lengths
+ * (offline) gave the same four means: the long rows are what matters.
+ */
+#define LONG_MIN_NNZ 128
+#define LONG_MEAN_X 8.0
+#define LONG_BUDGET_NNZ 16000.0
+#define LONG_REACH 7    /* rows before and after a long row that its
+			   block rows of heights 1..8 can hold */
+
+struct lstat {
+	double nbr[8];          /* long block rows per height */
+	double nz[8];           /* their nonzeros */
+	double nb[8][8];        /* their blocks, per height and width */
+	double seg[8][8][MODEL_NEST_POINTS][2]; /* per segment of the
+						   in-core points (the
+						   last: beyond it): block
+						   rows, blocks */
+	double cnt[8];          /* long block rows counted per height */
+	uint64_t nlong;         /* long rows */
+	double region_nnz;      /* nonzeros of their regions */
+	double counted_nnz;     /* of the regions counted */
+};
+
 struct job {
 	const struct machine *m;
 	const struct csr *a;
@@ -170,8 +229,9 @@ struct job {
 	unsigned nsim;          /* levels x is simulated in (0: none) */
 	double f_count;         /* fraction of rows counted */
 	uint64_t *run_start;    /* block counts: first row of each run */
+	uint64_t *run_end;      /* and its end (the runs are disjoint and
+				   in row order) */
 	uint64_t nruns;
-	uint64_t run_rows;      /* rows per run */
 	int count_exact;        /* one run of all rows */
 	int count_portable;     /* the portable counting (PPR_COUNT_PORTABLE) */
 	unsigned nchunks;       /* phase 1's items: chunks of runs */
@@ -186,6 +246,11 @@ struct job {
 	uint64_t win_len;       /* rows per window, and of its warm-up */
 	double win_scale;       /* rows / rows in the windows */
 	struct rcount rc[8];
+	const uint32_t *lrc;    /* long rows before each row (rows + 1
+				   entries; NULL: none, see struct lstat) */
+	struct lstat *ls;       /* the long block rows (NULL: none) */
+	uint64_t *reg, nreg;    /* the long rows' regions (bounds, 2 each) */
+	int long_pass;          /* counting the regions (count_long) */
 	double xm[64][MODEL_MAX_LEVELS];
 	struct model_bcsr_result *out;
 	struct model_nest_points *pts;  /* [64], in-core schedules (phase
@@ -350,6 +415,8 @@ static void count_hist_add(struct job *jb,
 {
 	unsigned r, c, t;
 
+	if (jb->long_pass)
+		return;
 	pthread_mutex_lock(&jb->lock);
 	for (r = 0; r < 8; r++)
 		for (c = 0; c < 8; c++)
@@ -379,8 +446,7 @@ static unsigned run_begin(const struct job *jb, uint64_t k, uint64_t *s0,
 	unsigned r, live = 0;
 
 	*s0 = s;
-	*e0 = s + jb->run_rows < jb->a->rows ? s + jb->run_rows :
-	      jb->a->rows;
+	*e0 = jb->run_end[k];
 	for (r = 0; r < 8; r++) {
 		uint64_t b0 = s / (r + 1) * (r + 1);
 
@@ -388,6 +454,46 @@ static unsigned run_begin(const struct job *jb, uint64_t k, uint64_t *s0,
 		live |= (unsigned)(b0 == s) << r;
 	}
 	return live;
+}
+
+/* Whether height r + 1's block row that row i ends holds a long row. */
+static inline int long_brow(const struct job *jb, unsigned r, uint64_t i)
+{
+	uint64_t h = r + 1, s;
+
+	if (!jb->lrc)
+		return 0;
+	s = (i + 1) % h == 0 ? i + 1 - h : i / h * h;
+	return jb->lrc[i + 1] != jb->lrc[s];
+}
+
+/* The segment of the in-core points n trips fall in (the last: beyond
+ * the last point). */
+static unsigned long_seg(uint32_t n)
+{
+	unsigned k = 0;
+
+	while (k + 1 < MODEL_NEST_POINTS && model_nest_trips[k + 1] <= n)
+		k++;
+	return k;
+}
+
+/* A long block row of height r + 1 with n[c] blocks of width c + 1. */
+static void long_record(struct job *jb, unsigned r, const uint32_t *n)
+{
+	struct lstat *ls = jb->ls;
+	unsigned c;
+
+	pthread_mutex_lock(&jb->lock);
+	ls->cnt[r] += 1;
+	for (c = 0; c < 8; c++) {
+		unsigned g = long_seg(n[c]);
+
+		ls->nb[r][c] += n[c];
+		ls->seg[r][c][g][0] += 1;
+		ls->seg[r][c][g][1] += n[c];
+	}
+	pthread_mutex_unlock(&jb->lock);
 }
 
 /* The heights whose block row row i ends (q: (i + 1) mod 840, moved on
@@ -453,11 +559,23 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 			}
 			mask = row_end(&q, i, a->rows);
 			while (mask) {
-				unsigned on;
+				unsigned on, ons;
 
 				r = (unsigned)__builtin_ctz(mask);
 				mask &= mask - 1;
 				on = live >> r & 1;
+				/* a long block row's blocks are kept apart
+				 * (struct lstat) */
+				ons = on;
+				if (on && long_brow(jb, r, i)) {
+					uint32_t n[8];
+
+					for (c = 0; c < 8; c++)
+						n[c] = cur[c][r];
+					if (jb->long_pass)
+						long_record(jb, r, n);
+					ons = 0;
+				}
 				/* masks, not branches: whether a count
 				 * changed is a coin toss on irregular
 				 * matrices (the branches' mispredictions
@@ -471,7 +589,7 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 						(pn != UINT32_MAX) &
 						(uint32_t)(n != pn);
 
-					acc[r][c] += n & (0u - on);
+					acc[r][c] += n & (0u - ons);
 					hl[r][c][b & (0u - ch)]++;
 					prev[r][c] = n | (on - 1u);
 					cur[c][r] = 0;
@@ -610,7 +728,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 					t[r], t[r + 4], 0x31);
 			}
 			while (mask) {
-				__m256i n, pn, on, ch, b, x;
+				__m256i n, pn, on, ons, ch, b, x;
 
 				r = (unsigned)__builtin_ctz(mask);
 				mask &= mask - 1;
@@ -631,7 +749,17 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				_mm256_storeu_si256(
 					(__m256i *)(void *)(ev + nev), b);
 				nev += 8;
-				x = _mm256_and_si256(n, on);
+				ons = on;
+				if ((live >> r & 1) && long_brow(jb, r, i)) {
+					uint32_t nv[8];
+
+					_mm256_storeu_si256(
+						(__m256i *)(void *)nv, n);
+					if (jb->long_pass)
+						long_record(jb, r, nv);
+					ons = _mm256_setzero_si256();
+				}
+				x = _mm256_and_si256(n, ons);
 				acc[r][0] = _mm256_add_epi64(acc[r][0],
 					_mm256_cvtepu32_epi64(
 						_mm256_castsi256_si128(x)));
@@ -694,6 +822,50 @@ static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 }
 
 /*
+ * The long block rows' blocks (struct lstat): the counting pass over the
+ * long rows' regions, with marks of its own (the sample's runs, before
+ * and after them, are not these rows), keeping only the long block rows
+ * (long_record).  One thread: the regions hold few rows.
+ */
+static int count_long(struct job *jb)
+{
+	uint64_t *st = jb->run_start, *en = jb->run_end, nr = jb->nruns, k;
+	double *nb = jb->run_nb;
+	unsigned nch = jb->nchunks;
+	struct cmarks cm;
+	int rc;
+
+	if (!jb->ls || !jb->nreg)
+		return 0;
+	jb->run_start = malloc(sizeof(uint64_t) * jb->nreg);
+	jb->run_end = malloc(sizeof(uint64_t) * jb->nreg);
+	jb->run_nb = malloc(sizeof(double) * 64 * jb->nreg); /* unused */
+	rc = jb->run_start && jb->run_end && jb->run_nb ? 0 : PPR_ENOMEM;
+	for (k = 0; !rc && k < jb->nreg; k++) {
+		jb->run_start[k] = jb->reg[2 * k];
+		jb->run_end[k] = jb->reg[2 * k + 1];
+	}
+	if (!rc) {
+		memset(&cm, 0, sizeof(cm));
+		jb->nruns = jb->nreg;
+		jb->nchunks = 1;
+		jb->long_pass = 1;
+		rc = count_chunk(jb, 0, &cm);
+		jb->long_pass = 0;
+		cmarks_free(&cm);
+	}
+	free(jb->run_start);
+	free(jb->run_end);
+	free(jb->run_nb);
+	jb->run_start = st;
+	jb->run_end = en;
+	jb->run_nb = nb;
+	jb->nruns = nr;
+	jb->nchunks = nch;
+	return rc;
+}
+
+/*
  * After phase 1: per shape, the block count as a ratio estimate (blocks
  * per nonzero of the counted block rows times the nonzeros; exact in
  * one run of all rows) with its relative standard error over the runs,
@@ -706,14 +878,31 @@ static void count_finish(struct job *jb)
 	unsigned r, c;
 	uint64_t k;
 
+	if (jb->ls)
+		for (r = 0; r < 8; r++) {
+			/* counted long block rows to all */
+			struct lstat *ls = jb->ls;
+			double w = ls->cnt[r] > 0 ? ls->nbr[r] / ls->cnt[r] : 0;
+			unsigned g;
+
+			for (c = 0; c < 8; c++) {
+				ls->nb[r][c] *= w;
+				for (g = 0; g < MODEL_NEST_POINTS; g++) {
+					ls->seg[r][c][g][0] *= w;
+					ls->seg[r][c][g][1] *= w;
+				}
+			}
+		}
 	for (r = 0; r < 8; r++) {
 		struct rcount *rc = &jb->rc[r];
 		uint64_t brows = (a->rows + r) / (r + 1);
-		double s_nz = 0;
+		double s_nz = 0, nz_short = (double)a->nnz;
 		double f = (double)jb->brows[r] / (double)brows;
 
 		for (k = 0; k < jb->nruns; k++)
 			s_nz += jb->run_nz[k * 8 + r];
+		if (jb->ls)
+			nz_short -= jb->ls->nz[r];
 		rc->ch_scale = jb->count_exact || !jb->pairs[r] ? 1 :
 			       (double)(brows - 1) / (double)jb->pairs[r];
 		for (c = 0; c < 8; c++) {
@@ -723,7 +912,9 @@ static void count_finish(struct job *jb)
 				s_nb += jb->run_nb[k * 64 + r * 8 + c];
 			ratio = s_nz > 0 ? s_nb / s_nz : 0;
 			rc->nb[c] = jb->count_exact || s_nz <= 0 ? s_nb :
-				    ratio * (double)a->nnz;
+				    ratio * nz_short;
+			if (jb->ls)
+				rc->nb[c] += jb->ls->nb[r][c];
 			rc->rel_err[c] = 0;
 			if (!jb->count_exact && jb->nruns > 1 && ratio > 0) {
 				double n = (double)jb->nruns, d2 = 0, se;
@@ -1164,7 +1355,35 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	wk.inner_flops_per_outer = brows > 0 ? 2.0 * nb * r * c / brows : 0;
 	wk.total_flops = 2.0 * nb * r * c;
 	pt_unpack(&pt, jb->pv[idx]);
-	e = model_nest_points_eval(&pt, &wk, &kd, err);
+	if (jb->ls && jb->ls->nbr[r - 1] > 0) {
+		/* the short block rows at their mean, the long ones per
+		 * segment (struct lstat) */
+		const struct lstat *ls = jb->ls;
+		double ns = brows - ls->nbr[r - 1];
+		double bs = fmax(0, nb - ls->nb[r - 1][c - 1]);
+		unsigned g;
+
+		wk.outer_iters = ns > 0 ? ns : 0;
+		wk.inner_flops_per_outer = ns > 0 ? 2.0 * bs * r * c / ns : 0;
+		e = model_nest_points_eval(&pt, &wk, &kd, err);
+		for (g = 0; !e && g < MODEL_NEST_POINTS; g++) {
+			const double *sg = ls->seg[r - 1][c - 1][g];
+			struct model_work wl = { 0 };
+			struct model_kernel_dag kl;
+
+			if (!(sg[0] > 0))
+				continue;
+			wl.outer_iters = sg[0];
+			wl.inner_flops_per_outer = 2.0 * sg[1] * r * c / sg[0];
+			e = model_nest_points_eval(&pt, &wl, &kl, err);
+			kd.cycles += kl.cycles;
+			kd.compute_cycles += kl.compute_cycles;
+			kd.memory_cycles += kl.memory_cycles;
+			kd.acc_chain_cycles += kl.acc_chain_cycles;
+		}
+	} else {
+		e = model_nest_points_eval(&pt, &wk, &kd, err);
+	}
 	if (e)
 		return e;
 
@@ -1758,6 +1977,189 @@ static void mem_cache_put(struct pv_buf *b)
 #define XSIM_MIN_FRAC 0.02
 #define XSIM_WIN_NNZ 1000.0
 
+static void runs_free(struct job *jb)
+{
+	free(jb->run_start);
+	free(jb->run_end);
+	free(jb->run_nb);
+	free(jb->run_nz);
+	free((void *)jb->lrc);
+	free(jb->ls);
+	free(jb->reg);
+	jb->reg = NULL;
+	jb->run_start = jb->run_end = NULL;
+	jb->run_nb = jb->run_nz = NULL;
+	jb->lrc = NULL;
+	jb->ls = NULL;
+}
+
+/*
+ * The long rows (struct lstat): jb->lrc and jb->ls, each long row's
+ * region (rows LONG_REACH before to LONG_REACH after it, merged where
+ * they meet) as bounds in *reg (2 per region), and per height the long
+ * block rows and their nonzeros.  Nothing when no row is long.
+ */
+static int long_find(struct job *jb, uint64_t **reg, uint64_t *nreg)
+{
+	const struct csr *a = jb->a;
+	const uint64_t *rp = a->row_ptr;
+	uint64_t t = (uint64_t)ceil(fmax(LONG_MIN_NNZ, LONG_MEAN_X *
+					 (double)a->nnz / (double)a->rows));
+	uint64_t i, n = 0, nr = 0, *g;
+	uint32_t *l;
+	struct lstat *ls;
+	unsigned h;
+
+	*reg = NULL;
+	*nreg = 0;
+	for (i = 0; i < a->rows; i++)
+		n += rp[i + 1] - rp[i] >= t;
+	if (!n)
+		return 0;
+	l = malloc(sizeof(*l) * (a->rows + 1));
+	g = malloc(sizeof(*g) * 2 * n);
+	ls = calloc(1, sizeof(*ls));
+	if (!l || !g || !ls) {
+		free(l);
+		free(g);
+		free(ls);
+		return PPR_ENOMEM;
+	}
+	l[0] = 0;
+	for (i = 0; i < a->rows; i++) {
+		unsigned lg = rp[i + 1] - rp[i] >= t;
+
+		l[i + 1] = l[i] + lg;
+		if (lg) {
+			uint64_t s = i >= LONG_REACH ? i - LONG_REACH : 0;
+			uint64_t e = i + LONG_REACH + 1 < a->rows ?
+				     i + LONG_REACH + 1 : a->rows;
+
+			if (nr && s <= g[2 * nr - 1]) {
+				g[2 * nr - 1] = e;
+			} else {
+				g[2 * nr] = s;
+				g[2 * nr + 1] = e;
+				nr++;
+			}
+		}
+	}
+	for (i = 0; i < nr; i++)
+		ls->region_nnz += (double)(rp[g[2 * i + 1]] - rp[g[2 * i]]);
+	for (h = 1; h <= 8; h++) {
+		uint64_t b;
+
+		for (i = 0; i < nr; i++)
+			for (b = g[2 * i] / h * h; b < g[2 * i + 1]; b += h) {
+				uint64_t e = b + h < a->rows ? b + h : a->rows;
+
+				if (l[e] != l[b]) {
+					ls->nbr[h - 1] += 1;
+					ls->nz[h - 1] += (double)(rp[e] - rp[b]);
+				}
+			}
+	}
+	ls->nlong = n;
+	jb->lrc = l;
+	jb->ls = ls;
+	*reg = g;
+	*nreg = nr;
+	return 0;
+}
+
+/*
+ * The counting runs: the sample's (RUN_ROWS rows each, spread evenly;
+ * or one run of all rows) merged with the long rows' regions, and per
+ * run and height the nonzeros of the short block rows it counts.
+ */
+static int runs_plan(struct job *jb, struct ppr_err *err)
+{
+	const struct csr *a = jb->a;
+	uint64_t nruns_all = (a->rows + RUN_ROWS - 1) / RUN_ROWS, k, n;
+	uint64_t *reg = NULL, nreg = 0;
+	int rc;
+
+	rc = long_find(jb, &reg, &nreg);
+	if (rc)
+		return ppr_err_set(err, rc, NULL, 0, 0, "out of memory");
+	n = (uint64_t)ceil(jb->f_count * (double)nruns_all);
+	if (n < 1)
+		n = 1;
+	jb->count_exact = n >= nruns_all;
+	if (jb->count_exact)
+		n = 1;
+	jb->run_start = malloc(sizeof(*jb->run_start) * n);
+	jb->run_end = malloc(sizeof(*jb->run_end) * n);
+	jb->run_nb = malloc(sizeof(*jb->run_nb) * n * 64);
+	jb->run_nz = malloc(sizeof(*jb->run_nz) * n * 8);
+	if (!jb->run_start || !jb->run_end || !jb->run_nb || !jb->run_nz) {
+		free(reg);
+		runs_free(jb);
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	}
+	jb->nruns = n;
+	for (k = 0; k < n; k++) {
+		uint64_t s0 = jb->count_exact ? 0 :
+			      run_slot(k, n, nruns_all) * RUN_ROWS;
+
+		jb->run_start[k] = s0;
+		jb->run_end[k] = jb->count_exact ? a->rows :
+				 s0 + RUN_ROWS < a->rows ? s0 + RUN_ROWS :
+				 a->rows;
+	}
+	/* the regions counted: all, or an even selection of them within
+	 * LONG_BUDGET_NNZ (at least one; count_finish scales per height) */
+	if (nreg && jb->ls->region_nnz > LONG_BUDGET_NNZ) {
+		uint64_t m = (uint64_t)ceil((double)nreg * LONG_BUDGET_NNZ /
+					    jb->ls->region_nnz), j;
+
+		if (m < 1)
+			m = 1;
+		for (j = 0; j < m && m < nreg; j++) {
+			uint64_t q = (uint64_t)((j + 0.5) * (double)nreg /
+						(double)m);
+
+			reg[2 * j] = reg[2 * q];
+			reg[2 * j + 1] = reg[2 * q + 1];
+		}
+		if (m < nreg)
+			nreg = m;
+	}
+	for (k = 0; k < nreg; k++)
+		jb->ls->counted_nnz += (double)(a->row_ptr[reg[2 * k + 1]] -
+						a->row_ptr[reg[2 * k]]);
+	jb->reg = reg;
+	jb->nreg = nreg;
+	/* each run's counted block rows per height: those it does not cut
+	 * (the matrix's last one counts, however short); the long ones'
+	 * nonzeros are not the ratio estimate's */
+	for (k = 0; k < jb->nruns; k++) {
+		uint64_t s0 = jb->run_start[k], e0 = jb->run_end[k], h;
+
+		for (h = 1; h <= 8; h++) {
+			uint64_t fs = (s0 + h - 1) / h * h;
+			uint64_t fe = e0 == a->rows ? e0 : e0 / h * h;
+			uint64_t nbr = fe > fs ? (fe - fs + h - 1) / h : 0, b;
+			double nz = nbr ? (double)(a->row_ptr[fe] -
+						   a->row_ptr[fs]) : 0;
+
+			if (nbr && jb->lrc && jb->lrc[fe] != jb->lrc[fs])
+				for (b = fs; b < fe; b += h) {
+					uint64_t e = b + h < fe ? b + h : fe;
+
+					if (jb->lrc[e] != jb->lrc[b])
+						nz -= (double)(a->row_ptr[e] -
+							       a->row_ptr[b]);
+				}
+			jb->run_nz[k * 8 + h - 1] = nz;
+			jb->brows[h - 1] += nbr;
+			jb->pairs[h - 1] += nbr ? nbr - 1 : 0;
+		}
+	}
+	return 0;
+}
+
 int model_threads_default(unsigned *n, struct ppr_err *err)
 {
 	const char *s = getenv("PPR_THREADS");
@@ -1851,49 +2253,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		     fmax(COUNT_NNZ / (double)a->nnz, COUNT_MIN_FRAC);
 	if (jb.f_count > 1)
 		jb.f_count = 1;
-	{
-		uint64_t nruns_all = (a->rows + RUN_ROWS - 1) / RUN_ROWS, k;
-
-		jb.nruns = (uint64_t)ceil(jb.f_count * (double)nruns_all);
-		if (jb.nruns < 1)
-			jb.nruns = 1;
-		jb.count_exact = jb.nruns >= nruns_all;
-		if (jb.count_exact)
-			jb.nruns = 1;
-		jb.run_rows = jb.count_exact ? a->rows : RUN_ROWS;
-		jb.run_start = malloc(sizeof(*jb.run_start) * jb.nruns);
-		jb.run_nb = malloc(sizeof(*jb.run_nb) * jb.nruns * 64);
-		jb.run_nz = malloc(sizeof(*jb.run_nz) * jb.nruns * 8);
-		if (!jb.run_start || !jb.run_nb || !jb.run_nz) {
-			free(jb.run_start);
-			free(jb.run_nb);
-			free(jb.run_nz);
-			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
-					   "out of memory");
-		}
-		/* each run's counted block rows per height: those it does
-		 * not cut (the matrix's last one counts, however short) */
-		for (k = 0; k < jb.nruns; k++) {
-			uint64_t s0 = jb.count_exact ? 0 :
-				run_slot(k, jb.nruns, nruns_all) * RUN_ROWS;
-			uint64_t e0 = s0 + jb.run_rows < a->rows ?
-				      s0 + jb.run_rows : a->rows, h;
-
-			jb.run_start[k] = s0;
-			for (h = 1; h <= 8; h++) {
-				uint64_t fs = (s0 + h - 1) / h * h;
-				uint64_t fe = e0 == a->rows ? e0 : e0 / h * h;
-				uint64_t nbr = fe > fs ? (fe - fs + h - 1) / h :
-					       0;
-
-				jb.run_nz[k * 8 + h - 1] = nbr ?
-					(double)(a->row_ptr[fe] -
-						 a->row_ptr[fs]) : 0;
-				jb.brows[h - 1] += nbr;
-				jb.pairs[h - 1] += nbr ? nbr - 1 : 0;
-			}
-		}
-	}
+	rc = runs_plan(&jb, err);
+	if (rc)
+		return rc;
 	nwin_all = (a->rows + WIN_ROWS - 1) / WIN_ROWS;
 	target = o && o->sample > 0 ? o->sample :
 		 fmax(XSIM_NNZ / (double)a->nnz, XSIM_MIN_FRAC);
@@ -1921,9 +2283,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		jb.nwin = 0;
 	jb.win_start = malloc(sizeof(*jb.win_start) * (jb.nwin + 1));
 	if (!jb.win_start) {
-		free(jb.run_start);
-		free(jb.run_nb);
-		free(jb.run_nz);
+		runs_free(&jb);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
@@ -1940,6 +2300,11 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		jb.win_scale = 1 / frac;
 	}
 	out->sample = jb.f_count;
+	if (jb.ls) {
+		out->long_rows = jb.ls->nlong;
+		out->long_counted = jb.ls->region_nnz > 0 ?
+			jb.ls->counted_nnz / jb.ls->region_nnz : 1;
+	}
 	{
 		const char *pe = getenv("PPR_COUNT_PORTABLE");
 
@@ -1955,9 +2320,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		if (!pvb) {
 			pthread_mutex_destroy(&jb.lock);
 			free(jb.win_start);
-			free(jb.run_start);
-			free(jb.run_nb);
-			free(jb.run_nz);
+			runs_free(&jb);
 			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 					   "out of memory");
 		}
@@ -2001,6 +2364,12 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 			jb.nchunks = (unsigned)jb.nruns;
 		jb.phase = 1;
 		run_phase(&jb, n1);
+		if (!jb.rc_err) {
+			rc = count_long(&jb);
+			if (rc)
+				jb.rc_err = ppr_err_set(&jb.err, rc, NULL, 0, 0,
+							"out of memory");
+		}
 		if (!jb.rc_err)
 			count_finish(&jb);
 	}
@@ -2021,9 +2390,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	}
 	pthread_mutex_destroy(&jb.lock);
 	free(jb.win_start);
-	free(jb.run_start);
-	free(jb.run_nb);
-	free(jb.run_nz);
+	runs_free(&jb);
 	pv_release(pvb);
 	if (jb.rc_err) {
 		if (err)

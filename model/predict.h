@@ -292,6 +292,11 @@ struct model_bcsr_result {
 	int incore_cached;       /* the 64 in-core schedules came from the
 				    cache file (model_bcsr_select notes) */
 	uint64_t rows, cols, nnz;
+	uint64_t long_rows;      /* rows counted apart from the sample as
+				    long (bcsr_select.c, struct lstat) */
+	double long_counted;     /* share of their regions' nonzeros
+				    counted (1: all; else an even
+				    selection, scaled) */
 };
 
 int model_bcsr_select(const struct machine *m, const struct csr *a,

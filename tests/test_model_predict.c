@@ -1159,6 +1159,138 @@ static void test_bcsr_count_paths(void)
 	machine_release(&m);
 }
 
+/* An arrow matrix of n rows: every every-th row (from 0) long, len
+ * consecutive columns from min(i, n - len); the others columns 0, i and
+ * i + 1 (below n). */
+static int arrow_csr(struct csr *a, uint64_t n, uint64_t every, uint64_t len)
+{
+	uint64_t i, p = 0, j, nl = (n + every - 1) / every;
+
+	memset(a, 0, sizeof(*a));
+	a->rows = a->cols = n;
+	a->nnz = nl * len + 3 * (n - nl) - 1;
+	a->row_ptr = malloc(sizeof(*a->row_ptr) * (n + 1));
+	a->col_idx = malloc(sizeof(*a->col_idx) * a->nnz);
+	a->vals = malloc(sizeof(*a->vals) * a->nnz);
+	if (!a->row_ptr || !a->col_idx || !a->vals)
+		return -1;
+	a->row_ptr[0] = 0;
+	for (i = 0; i < n; i++) {
+		if (i % every == 0) {
+			uint64_t s0 = i < n - len ? i : n - len;
+
+			for (j = s0; j < s0 + len; j++)
+				a->col_idx[p++] = (uint32_t)j;
+		} else {
+			a->col_idx[p++] = 0;
+			a->col_idx[p++] = (uint32_t)i;
+			if (i + 1 < n)
+				a->col_idx[p++] = (uint32_t)(i + 1);
+		}
+		a->row_ptr[i + 1] = p;
+	}
+	for (j = 0; j < a->nnz; j++)
+		a->vals[j] = 1;
+	return p == a->nnz ? 0 : -1;
+}
+
+/*
+ * Long rows are counted apart from the sample (bcsr_select.c, struct
+ * lstat).  On an arrow matrix (one row of n nonzeros among rows of 3):
+ * the exact selection's blocks equal a plain count; a 5% sample's are
+ * within 2% of it (the long row counted whole, the short rows sampled:
+ * up to 1.3% off where a height and a width make a pattern that the
+ * evenly spaced runs alias, as 7x8; a sample that stood for the long
+ * row by its runs would be 25% off or more); and the 1x1 in-core cycles are the short rows'
+ * schedule at their mean length plus the long row's at its own (the
+ * points are public: model_nest_points_get), not the schedule of n
+ * rows at the mean, which differs by far more than the tolerance.
+ */
+static void test_bcsr_long_rows(void)
+{
+	const uint64_t n = 20000;
+	struct model_bcsr_result *res = calloc(1, sizeof(*res));
+	struct model_nest_points *pt = calloc(1, sizeof(*pt));
+	uint64_t nb[MATRIX_MAX_BLOCK][MATRIX_MAX_BLOCK];
+	struct model_bcsr_opts o = { 0 };
+	struct model_kernel_dag ks, kl, km;
+	struct model_work w = { 0 };
+	struct machine m;
+	struct csr a;
+	double nb1, want, mean;
+	unsigned i;
+
+	if (!res || !pt || load("machines/zen4-epyc.json", &m)) {
+		T_CHECK(0);
+		free(res);
+		free(pt);
+		return;
+	}
+	if (arrow_csr(&a, n, n, n)) {
+		T_CHECK(0);
+		goto done;
+	}
+	matrix_fill_count_all(&a, nb);
+	o.sample = 1;
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	T_EQ_U64(res->long_rows, 1);
+	T_NEAR(res->long_counted, 1, 0);
+	for (i = 0; i < 64; i++)
+		T_EQ_U64_AT(res->shape[i].nblocks, nb[i / 8][i % 8], i);
+
+	/* 1x1: n - 1 short rows at their mean, one of n */
+	T_CHECK(model_nest_points_get("kern_spmv_bcsr_1x1",
+				      model_machine_core(&m), pt, NULL) == 0);
+	nb1 = (double)nb[0][0];
+	w.outer_iters = (double)(n - 1);
+	w.inner_flops_per_outer = 2.0 * (nb1 - (double)n) / (double)(n - 1);
+	T_CHECK(model_nest_points_eval(pt, &w, &ks, NULL) == 0);
+	w.outer_iters = 1;
+	w.inner_flops_per_outer = 2.0 * (double)n;
+	T_CHECK(model_nest_points_eval(pt, &w, &kl, NULL) == 0);
+	w.outer_iters = (double)n;
+	w.inner_flops_per_outer = 2.0 * nb1 / (double)n;
+	T_CHECK(model_nest_points_eval(pt, &w, &km, NULL) == 0);
+	want = fmax(ks.acc_chain_cycles + kl.acc_chain_cycles,
+		    ks.cycles + kl.cycles);
+	mean = fmax(km.acc_chain_cycles, km.cycles);
+	T_NEAR(res->shape[0].core_cycles, want, 1e-9);
+	T_CHECK(fabs(mean - want) > 0.05 * want);
+
+	/* sampled */
+	o.sample = 0.05;
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	T_CHECK(res->sample < 0.1);
+	T_EQ_U64(res->long_rows, 1);
+	for (i = 0; i < 64; i++)
+		T_NEAR_AT((double)res->shape[i].nblocks,
+			  (double)nb[i / 8][i % 8], 0.02, i);
+
+	/* 40 long rows of 2,000: more than the regions' budget, so an even
+	 * selection of them is counted and scaled */
+	free(a.row_ptr);
+	free(a.col_idx);
+	free(a.vals);
+	if (arrow_csr(&a, n, 500, 2000)) {
+		T_CHECK(0);
+		goto done;
+	}
+	matrix_fill_count_all(&a, nb);
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	T_EQ_U64(res->long_rows, 40);
+	T_CHECK(res->long_counted > 0 && res->long_counted < 0.5);
+	for (i = 0; i < 64; i++)
+		T_NEAR_AT((double)res->shape[i].nblocks,
+			  (double)nb[i / 8][i % 8], 0.02, i);
+done:
+	free(a.row_ptr);
+	free(a.col_idx);
+	free(a.vals);
+	free(res);
+	free(pt);
+	machine_release(&m);
+}
+
 /* Exact BCSR selection (sample 1) of matrix spec on zen4-epyc.json: the
  * result, or NULL after a failed check; the caller releases a, m and
  * the result. */
@@ -1348,6 +1480,7 @@ int main(void)
 	test_predict_consistency();
 	test_bcsr_select();
 	test_bcsr_count_paths();
+	test_bcsr_long_rows();
 	test_bcsr_exit_changes();
 	test_bcsr_x_lru();
 	return t_done();
