@@ -456,15 +456,10 @@ static unsigned run_begin(const struct job *jb, uint64_t k, uint64_t *s0,
 	return live;
 }
 
-/* Whether height r + 1's block row that row i ends holds a long row. */
-static inline int long_brow(const struct job *jb, unsigned r, uint64_t i)
+/* Whether the block row of rows start..i holds a long row. */
+static inline int long_brow(const struct job *jb, uint64_t start, uint64_t i)
 {
-	uint64_t h = r + 1, s;
-
-	if (!jb->lrc)
-		return 0;
-	s = (i + 1) % h == 0 ? i + 1 - h : i / h * h;
-	return jb->lrc[i + 1] != jb->lrc[s];
+	return jb->lrc && jb->lrc[i + 1] != jb->lrc[start];
 }
 
 /* The segment of the in-core points n trips fall in (the last: beyond
@@ -567,7 +562,7 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 				/* a long block row's blocks are kept apart
 				 * (struct lstat) */
 				ons = on;
-				if (on && long_brow(jb, r, i)) {
+				if (on && long_brow(jb, bs1[r] - 1, i)) {
 					uint32_t n[8];
 
 					for (c = 0; c < 8; c++)
@@ -750,7 +745,8 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 					(__m256i *)(void *)(ev + nev), b);
 				nev += 8;
 				ons = on;
-				if ((live >> r & 1) && long_brow(jb, r, i)) {
+				if ((live >> r & 1) &&
+				    long_brow(jb, bs1[r] - 1, i)) {
 					uint32_t nv[8];
 
 					_mm256_storeu_si256(
@@ -769,6 +765,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 									 1)));
 				prev[r] = _mm256_or_si256(n,
 					_mm256_xor_si256(on, ones));
+				bs1[r] = row1 + 1;
 			}
 			live |= ended;
 			/* the ended heights' counters restart, their
@@ -1368,18 +1365,21 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 		e = model_nest_points_eval(&pt, &wk, &kd, err);
 		for (g = 0; !e && g < MODEL_NEST_POINTS; g++) {
 			const double *sg = ls->seg[r - 1][c - 1][g];
-			struct model_work wl = { 0 };
-			struct model_kernel_dag kl;
+			double trips, v[3];
 
 			if (!(sg[0] > 0))
 				continue;
-			wl.outer_iters = sg[0];
-			wl.inner_flops_per_outer = 2.0 * sg[1] * r * c / sg[0];
-			e = model_nest_points_eval(&pt, &wl, &kl, err);
-			kd.cycles += kl.cycles;
-			kd.compute_cycles += kl.compute_cycles;
-			kd.memory_cycles += kl.memory_cycles;
-			kd.acc_chain_cycles += kl.acc_chain_cycles;
+			/* as model_nest_points_eval, without its copy of
+			 * the 1-trip schedule */
+			trips = pt.flops_per_inner > 0 ? 2.0 * sg[1] * r * c /
+				sg[0] / pt.flops_per_inner : 1;
+			if (trips < 1)
+				trips = 1;
+			model_nest_points_at(&pt, trips, v);
+			kd.cycles += v[0] * sg[0];
+			kd.compute_cycles += v[1] * sg[0];
+			kd.memory_cycles += v[2] * sg[0];
+			kd.acc_chain_cycles += pt.acc_chain * sg[0] * trips;
 		}
 	} else {
 		e = model_nest_points_eval(&pt, &wk, &kd, err);
@@ -2076,7 +2076,7 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	uint64_t nruns_all = (a->rows + RUN_ROWS - 1) / RUN_ROWS, k, n;
-	uint64_t *reg = NULL, nreg = 0;
+	uint64_t *reg = NULL, nreg = 0, kr;
 	int rc;
 
 	rc = long_find(jb, &reg, &nreg);
@@ -2108,6 +2108,39 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 				 s0 + RUN_ROWS < a->rows ? s0 + RUN_ROWS :
 				 a->rows;
 	}
+	/* each run's counted block rows per height: those it does not cut
+	 * (the matrix's last one counts, however short); the long ones'
+	 * nonzeros are not the ratio estimate's (found through the regions:
+	 * the runs and the regions are both in row order) */
+	for (k = 0, kr = 0; k < jb->nruns; k++) {
+		uint64_t s0 = jb->run_start[k], e0 = jb->run_end[k], h, g;
+
+		while (kr < nreg && reg[2 * kr + 1] <= s0)
+			kr++;
+		for (h = 1; h <= 8; h++) {
+			uint64_t fs = (s0 + h - 1) / h * h;
+			uint64_t fe = e0 == a->rows ? e0 : e0 / h * h;
+			uint64_t nbr = fe > fs ? (fe - fs + h - 1) / h : 0, b;
+			double nz = nbr ? (double)(a->row_ptr[fe] -
+						   a->row_ptr[fs]) : 0;
+
+			for (g = kr, b = fs; nbr && g < nreg && reg[2 * g] < fe;
+			     g++) {
+				if (reg[2 * g] / h * h > b)
+					b = reg[2 * g] / h * h;
+				for (; b < reg[2 * g + 1] && b < fe; b += h) {
+					uint64_t e = b + h < fe ? b + h : fe;
+
+					if (jb->lrc[e] != jb->lrc[b])
+						nz -= (double)(a->row_ptr[e] -
+							       a->row_ptr[b]);
+				}
+			}
+			jb->run_nz[k * 8 + h - 1] = nz;
+			jb->brows[h - 1] += nbr;
+			jb->pairs[h - 1] += nbr ? nbr - 1 : 0;
+		}
+	}
 	/* the regions counted: all, or an even selection of them within
 	 * LONG_BUDGET_NNZ (at least one; count_finish scales per height) */
 	if (nreg && jb->ls->region_nnz > LONG_BUDGET_NNZ) {
@@ -2131,32 +2164,6 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 						a->row_ptr[reg[2 * k]]);
 	jb->reg = reg;
 	jb->nreg = nreg;
-	/* each run's counted block rows per height: those it does not cut
-	 * (the matrix's last one counts, however short); the long ones'
-	 * nonzeros are not the ratio estimate's */
-	for (k = 0; k < jb->nruns; k++) {
-		uint64_t s0 = jb->run_start[k], e0 = jb->run_end[k], h;
-
-		for (h = 1; h <= 8; h++) {
-			uint64_t fs = (s0 + h - 1) / h * h;
-			uint64_t fe = e0 == a->rows ? e0 : e0 / h * h;
-			uint64_t nbr = fe > fs ? (fe - fs + h - 1) / h : 0, b;
-			double nz = nbr ? (double)(a->row_ptr[fe] -
-						   a->row_ptr[fs]) : 0;
-
-			if (nbr && jb->lrc && jb->lrc[fe] != jb->lrc[fs])
-				for (b = fs; b < fe; b += h) {
-					uint64_t e = b + h < fe ? b + h : fe;
-
-					if (jb->lrc[e] != jb->lrc[b])
-						nz -= (double)(a->row_ptr[e] -
-							       a->row_ptr[b]);
-				}
-			jb->run_nz[k * 8 + h - 1] = nz;
-			jb->brows[h - 1] += nbr;
-			jb->pairs[h - 1] += nbr ? nbr - 1 : 0;
-		}
-	}
 	return 0;
 }
 

@@ -299,18 +299,12 @@ done:
 	return rc;
 }
 
-int model_nest_points_eval(const struct model_nest_points *pt,
-			   const struct model_work *w,
-			   struct model_kernel_dag *out, struct ppr_err *err)
+void model_nest_points_at(const struct model_nest_points *pt, double trips,
+			  double v[3])
 {
 	const unsigned *T = model_nest_trips, n = MODEL_NEST_POINTS;
-	double trips, v[3];
 	unsigned k, j;
 
-	(void)err;
-	memset(out, 0, sizeof(*out));
-	trips = pt->flops_per_inner > 0 ?
-		w->inner_flops_per_outer / pt->flops_per_inner : 1;
 	if (trips < 1)
 		trips = 1;
 	if (trips >= T[n - 1]) {
@@ -331,6 +325,21 @@ int model_nest_points_eval(const struct model_nest_points *pt,
 			       (pt->nest[k + 1][j] - pt->nest[k][j]) /
 			       (double)(T[k + 1] - T[k]);
 	}
+}
+
+int model_nest_points_eval(const struct model_nest_points *pt,
+			   const struct model_work *w,
+			   struct model_kernel_dag *out, struct ppr_err *err)
+{
+	double trips, v[3];
+
+	(void)err;
+	memset(out, 0, sizeof(*out));
+	trips = pt->flops_per_inner > 0 ?
+		w->inner_flops_per_outer / pt->flops_per_inner : 1;
+	if (trips < 1)
+		trips = 1;
+	model_nest_points_at(pt, trips, v);
 	out->inner_trips = trips;
 	out->iterations = w->outer_iters;
 	out->res = pt->res1;
