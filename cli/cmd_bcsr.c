@@ -112,7 +112,11 @@ static const char usage_text[] =
 	"                       loop exits), and the samples go to the\n"
 	"                       kernel's 4 code placements in turn, the\n"
 	"                       fastest kept (see ppr measure --code-offset)\n"
-	"      --sample F       fraction of rows simulated (default: auto)\n"
+	"      --sample F       fraction of rows simulated (default: auto:\n"
+	"                       block counts over 4,000 nonzeros, again over\n"
+	"                       8,000 when the pick is within two standard\n"
+	"                       errors of another shape; rows many times\n"
+	"                       longer than the mean counted apart, whole)\n"
 	"      --threads N      threads for the prediction, 1..8 (default:\n"
 	"                       $PPR_THREADS, else the online CPUs, at most\n"
 	"                       8); the result does not depend on it\n"
@@ -832,6 +836,8 @@ int cmd_bcsr(int argc, char **argv)
 			}
 		}
 		cJSON_AddNumberToObject(root, "sample_fraction", res->sample);
+		cJSON_AddBoolToObject(root, "sample_refined",
+				      res->sample_refined);
 		cJSON_AddNumberToObject(root, "long_rows",
 					(double)res->long_rows);
 		if (res->long_rows)

@@ -299,6 +299,8 @@ struct model_bcsr_result {
 	uint64_t rows, cols, nnz;
 	uint64_t long_rows;      /* rows counted apart from the sample as
 				    long (bcsr_select.c, struct lstat) */
+	int sample_refined;      /* the pick was in doubt at the first
+				    sample: counted again, larger */
 	double long_counted;     /* share of their regions' nonzeros
 				    counted (1: all; else an even
 				    selection, scaled) */
