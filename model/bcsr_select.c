@@ -249,7 +249,11 @@ struct job {
 	const uint32_t *lrc;    /* long rows before each row (rows + 1
 				   entries; NULL: none, see struct lstat) */
 	struct lstat *ls;       /* the long block rows (NULL: none) */
-	uint64_t *reg, nreg;    /* the long rows' regions (bounds, 2 each) */
+	uint64_t *reg_all, nreg_all; /* the long rows' regions (bounds, 2
+					each) */
+	uint64_t *reg, nreg;    /* those counted */
+	int long_found;         /* long_find done (once per selection) */
+	int long_done;          /* count_long done */
 	int long_pass;          /* counting the regions (count_long) */
 	double xm[64][MODEL_MAX_LEVELS];
 	struct model_bcsr_result *out;
@@ -832,8 +836,9 @@ static int count_long(struct job *jb)
 	struct cmarks cm;
 	int rc;
 
-	if (!jb->ls || !jb->nreg)
+	if (jb->long_done || !jb->ls || !jb->nreg)
 		return 0;
+	jb->long_done = 1;
 	jb->run_start = malloc(sizeof(uint64_t) * jb->nreg);
 	jb->run_end = malloc(sizeof(uint64_t) * jb->nreg);
 	jb->run_nb = malloc(sizeof(double) * 64 * jb->nreg); /* unused */
@@ -859,6 +864,23 @@ static int count_long(struct job *jb)
 	jb->run_nb = nb;
 	jb->nruns = nr;
 	jb->nchunks = nch;
+	if (!rc) {
+		/* counted long block rows to all, per height */
+		struct lstat *ls = jb->ls;
+		unsigned r, c, g;
+
+		for (r = 0; r < 8; r++) {
+			double w = ls->cnt[r] > 0 ? ls->nbr[r] / ls->cnt[r] : 0;
+
+			for (c = 0; c < 8; c++) {
+				ls->nb[r][c] *= w;
+				for (g = 0; g < MODEL_NEST_POINTS; g++) {
+					ls->seg[r][c][g][0] *= w;
+					ls->seg[r][c][g][1] *= w;
+				}
+			}
+		}
+	}
 	return rc;
 }
 
@@ -875,21 +897,6 @@ static void count_finish(struct job *jb)
 	unsigned r, c;
 	uint64_t k;
 
-	if (jb->ls)
-		for (r = 0; r < 8; r++) {
-			/* counted long block rows to all */
-			struct lstat *ls = jb->ls;
-			double w = ls->cnt[r] > 0 ? ls->nbr[r] / ls->cnt[r] : 0;
-			unsigned g;
-
-			for (c = 0; c < 8; c++) {
-				ls->nb[r][c] *= w;
-				for (g = 0; g < MODEL_NEST_POINTS; g++) {
-					ls->seg[r][c][g][0] *= w;
-					ls->seg[r][c][g][1] *= w;
-				}
-			}
-		}
 	for (r = 0; r < 8; r++) {
 		struct rcount *rc = &jb->rc[r];
 		uint64_t brows = (a->rows + r) / (r + 1);
@@ -1988,18 +1995,25 @@ static void mem_cache_put(struct pv_buf *b)
 #define XSIM_MIN_FRAC 0.02
 #define XSIM_WIN_NNZ 1000.0
 
-static void runs_free(struct job *jb)
+/* The sample's runs (runs_plan plans them again). */
+static void runs_free_sample(struct job *jb)
 {
 	free(jb->run_start);
 	free(jb->run_end);
 	free(jb->run_nb);
 	free(jb->run_nz);
-	free((void *)jb->lrc);
-	free(jb->ls);
-	free(jb->reg);
-	jb->reg = NULL;
 	jb->run_start = jb->run_end = NULL;
 	jb->run_nb = jb->run_nz = NULL;
+}
+
+static void runs_free(struct job *jb)
+{
+	runs_free_sample(jb);
+	free((void *)jb->lrc);
+	free(jb->ls);
+	free(jb->reg_all);
+	free(jb->reg);
+	jb->reg_all = jb->reg = NULL;
 	jb->lrc = NULL;
 	jb->ls = NULL;
 }
@@ -2087,12 +2101,18 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	uint64_t nruns_all = (a->rows + RUN_ROWS - 1) / RUN_ROWS, k, n;
-	uint64_t *reg = NULL, nreg = 0, kr;
+	uint64_t *reg, nreg, kr;
 	int rc;
 
-	rc = long_find(jb, &reg, &nreg);
-	if (rc)
-		return ppr_err_set(err, rc, NULL, 0, 0, "out of memory");
+	if (!jb->long_found) {
+		rc = long_find(jb, &jb->reg_all, &jb->nreg_all);
+		if (rc)
+			return ppr_err_set(err, rc, NULL, 0, 0,
+					   "out of memory");
+		jb->long_found = 1;
+	}
+	reg = jb->reg_all;
+	nreg = jb->nreg_all;
 	n = (uint64_t)ceil(jb->f_count * (double)nruns_all);
 	if (n < 1)
 		n = 1;
@@ -2104,7 +2124,6 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 	jb->run_nb = malloc(sizeof(*jb->run_nb) * n * 64);
 	jb->run_nz = malloc(sizeof(*jb->run_nz) * n * 8);
 	if (!jb->run_start || !jb->run_end || !jb->run_nb || !jb->run_nz) {
-		free(reg);
 		runs_free(jb);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
@@ -2153,28 +2172,36 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 		}
 	}
 	/* the regions counted: all, or an even selection of them within
-	 * LONG_BUDGET_NNZ (at least one; count_finish scales per height) */
-	if (nreg && jb->ls->region_nnz > LONG_BUDGET_NNZ) {
-		uint64_t m = (uint64_t)ceil((double)nreg * LONG_BUDGET_NNZ /
-					    jb->ls->region_nnz), j;
+	 * LONG_BUDGET_NNZ (at least one; count_long scales per height) */
+	if (nreg && !jb->reg) {
+		uint64_t m = nreg, j;
 
+		if (jb->ls->region_nnz > LONG_BUDGET_NNZ)
+			m = (uint64_t)ceil((double)nreg * LONG_BUDGET_NNZ /
+					   jb->ls->region_nnz);
 		if (m < 1)
 			m = 1;
-		for (j = 0; j < m && m < nreg; j++) {
-			uint64_t q = (uint64_t)((j + 0.5) * (double)nreg /
+		if (m > nreg)
+			m = nreg;
+		jb->reg = malloc(sizeof(*jb->reg) * 2 * m);
+		if (!jb->reg) {
+			runs_free(jb);
+			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+					   "out of memory");
+		}
+		for (j = 0; j < m; j++) {
+			uint64_t q = m == nreg ? j :
+				     (uint64_t)((j + 0.5) * (double)nreg /
 						(double)m);
 
-			reg[2 * j] = reg[2 * q];
-			reg[2 * j + 1] = reg[2 * q + 1];
+			jb->reg[2 * j] = reg[2 * q];
+			jb->reg[2 * j + 1] = reg[2 * q + 1];
+			jb->ls->counted_nnz += (double)(
+				a->row_ptr[reg[2 * q + 1]] -
+				a->row_ptr[reg[2 * q]]);
 		}
-		if (m < nreg)
-			nreg = m;
+		jb->nreg = m;
 	}
-	for (k = 0; k < nreg; k++)
-		jb->ls->counted_nnz += (double)(a->row_ptr[reg[2 * k + 1]] -
-						a->row_ptr[reg[2 * k]]);
-	jb->reg = reg;
-	jb->nreg = nreg;
 	return 0;
 }
 
@@ -2455,7 +2482,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	if (!jb.rc_err && f_more > jb.f_count &&
 	    pick_in_doubt(out, pick_of(out))) {
 		t1 = now_s();
-		runs_free(&jb);
+		runs_free_sample(&jb);  /* the long rows stay counted */
 		memset(jb.rc, 0, sizeof(jb.rc));
 		memset(jb.brows, 0, sizeof(jb.brows));
 		memset(jb.pairs, 0, sizeof(jb.pairs));
