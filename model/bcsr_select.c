@@ -75,7 +75,11 @@
  *   the same picks: what remains on the smallest (51-67 on matrices of
  *   5,000-9,000 nonzeros, whose SpMV takes 2-3 us) is the counting of
  *   8,000 nonzeros and about 60 us of a fresh process's reading of the
- *   cache file and first evaluation.
+ *   cache file and first evaluation.  That evening the first sample went
+ *   to 4,000 (COUNT_NNZ_FIRST) and the long rows were counted apart
+ *   (struct lstat): the mean stayed at 17.1 / 16.5 (two runs; Pd 62.5 ->
+ *   48.4, adder_dcop_05 40.9 -> 31.8; Groebner 2.3 -> 8.6, lsq 50.8 ->
+ *   67.1, counted again), the 4 over the L3 at 3.1 / 4.0.
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 512 times
  *   (model_nest_points; interpolated at the mean blocks per block row,
