@@ -2097,9 +2097,10 @@ static int long_find(struct job *jb, uint64_t **reg, uint64_t *nreg)
 }
 
 /*
- * The counting runs: the sample's (RUN_ROWS rows each, spread evenly;
- * or one run of all rows) merged with the long rows' regions, and per
- * run and height the nonzeros of the short block rows it counts.
+ * The counting runs of the sample (RUN_ROWS rows each, spread evenly;
+ * or one run of all rows) at jb->f_count, and per run and height the
+ * nonzeros of the short block rows it counts; the first time, also the
+ * long rows (long_find) and the regions count_long is to count.
  */
 static int runs_plan(struct job *jb, struct ppr_err *err)
 {
