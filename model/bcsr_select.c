@@ -30,7 +30,8 @@
  *   touched it, and a nonzero starts a block of height r when that row
  *   lies before its block row.  Sampled: runs of RUN_ROWS consecutive
  *   rows spread uniformly, at least COUNT_NNZ_FIRST nonzeros (COUNT_NNZ
- *   when the pick is in doubt) or COUNT_MIN_FRAC of the rows; a height's block rows that a run cuts are not counted;
+ *   when the pick is in doubt) or COUNT_MIN_FRAC of the rows; a height's
+ *   block rows that a run cuts are not counted;
  *   the count is a ratio estimate (blocks per nonzero of the counted
  *   block rows x nnz), with its relative standard error over runs per
  *   shape (nblocks_rel_err: the variation between runs, not a systematic
@@ -255,9 +256,8 @@ struct job {
 	struct lstat *ls;       /* the long block rows (NULL: none) */
 	uint64_t *reg_all, nreg_all; /* the long rows' regions (bounds, 2
 					each) */
-	uint64_t *reg, nreg;    /* those counted */
-	int long_found;         /* long_find done (once per selection) */
-	int long_done;          /* count_long done */
+	uint64_t *reg, nreg;    /* those counted: nreg starts, then nreg
+				   ends (count_long's runs) */
 	int long_pass;          /* counting the regions (count_long) */
 	double xm[64][MODEL_MAX_LEVELS];
 	struct model_bcsr_result *out;
@@ -834,23 +834,19 @@ static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
  */
 static int count_long(struct job *jb)
 {
-	uint64_t *st = jb->run_start, *en = jb->run_end, nr = jb->nruns, k;
+	uint64_t *st = jb->run_start, *en = jb->run_end, nr = jb->nruns;
 	double *nb = jb->run_nb;
 	unsigned nch = jb->nchunks;
 	struct cmarks cm;
 	int rc;
 
-	if (jb->long_done || !jb->ls || !jb->nreg)
+	if (!jb->nreg)
 		return 0;
-	jb->long_done = 1;
-	jb->run_start = malloc(sizeof(uint64_t) * jb->nreg);
-	jb->run_end = malloc(sizeof(uint64_t) * jb->nreg);
-	jb->run_nb = malloc(sizeof(double) * 64 * jb->nreg); /* unused */
-	rc = jb->run_start && jb->run_end && jb->run_nb ? 0 : PPR_ENOMEM;
-	for (k = 0; !rc && k < jb->nreg; k++) {
-		jb->run_start[k] = jb->reg[2 * k];
-		jb->run_end[k] = jb->reg[2 * k + 1];
-	}
+	jb->run_start = jb->reg;
+	jb->run_end = jb->reg + jb->nreg;
+	/* the passes' per-run counts, not used here */
+	jb->run_nb = malloc(sizeof(double) * 64 * jb->nreg);
+	rc = jb->run_nb ? 0 : PPR_ENOMEM;
 	if (!rc) {
 		memset(&cm, 0, sizeof(cm));
 		jb->nruns = jb->nreg;
@@ -860,8 +856,6 @@ static int count_long(struct job *jb)
 		jb->long_pass = 0;
 		cmarks_free(&cm);
 	}
-	free(jb->run_start);
-	free(jb->run_end);
 	free(jb->run_nb);
 	jb->run_start = st;
 	jb->run_end = en;
@@ -2023,24 +2017,24 @@ static void runs_free(struct job *jb)
 }
 
 /*
- * The long rows (struct lstat): jb->lrc and jb->ls, each long row's
+ * The long rows (struct lstat): jb->lrc and jb->ls; each long row's
  * region (rows LONG_REACH before to LONG_REACH after it, merged where
- * they meet) as bounds in *reg (2 per region), and per height the long
- * block rows and their nonzeros.  Nothing when no row is long.
+ * they meet) in jb->reg_all, and those count_long is to count in
+ * jb->reg: all, or an even selection of them within LONG_BUDGET_NNZ (at
+ * least one; count_long scales per height); per height the long block
+ * rows and their nonzeros.  Nothing when no row is long.
  */
-static int long_find(struct job *jb, uint64_t **reg, uint64_t *nreg)
+static int long_find(struct job *jb)
 {
 	const struct csr *a = jb->a;
 	const uint64_t *rp = a->row_ptr;
 	uint64_t t = (uint64_t)ceil(fmax(LONG_MIN_NNZ, LONG_MEAN_X *
 					 (double)a->nnz / (double)a->rows));
-	uint64_t i, n = 0, nr = 0, *g;
+	uint64_t i, n = 0, nr = 0, m, *g;
 	uint32_t *l;
 	struct lstat *ls;
 	unsigned h;
 
-	*reg = NULL;
-	*nreg = 0;
 	for (i = 0; i < a->rows; i++)
 		n += rp[i + 1] - rp[i] >= t;
 	if (!n)
@@ -2091,33 +2085,42 @@ static int long_find(struct job *jb, uint64_t **reg, uint64_t *nreg)
 	ls->nlong = n;
 	jb->lrc = l;
 	jb->ls = ls;
-	*reg = g;
-	*nreg = nr;
+	jb->reg_all = g;
+	jb->nreg_all = nr;
+	m = nr;
+	if (ls->region_nnz > LONG_BUDGET_NNZ)
+		m = (uint64_t)ceil((double)nr * LONG_BUDGET_NNZ /
+				   ls->region_nnz);
+	if (m < 1)
+		m = 1;
+	if (m > nr)
+		m = nr;
+	jb->reg = malloc(sizeof(*jb->reg) * 2 * m);
+	if (!jb->reg)
+		return PPR_ENOMEM;      /* runs_free frees the rest */
+	for (i = 0; i < m; i++) {
+		uint64_t q = m == nr ? i :
+			     (uint64_t)((i + 0.5) * (double)nr / (double)m);
+
+		jb->reg[i] = g[2 * q];
+		jb->reg[m + i] = g[2 * q + 1];
+		ls->counted_nnz += (double)(rp[g[2 * q + 1]] - rp[g[2 * q]]);
+	}
+	jb->nreg = m;
 	return 0;
 }
 
 /*
  * The counting runs of the sample (RUN_ROWS rows each, spread evenly;
  * or one run of all rows) at jb->f_count, and per run and height the
- * nonzeros of the short block rows it counts; the first time, also the
- * long rows (long_find) and the regions count_long is to count.
+ * nonzeros of the short block rows it counts (after long_find).
  */
 static int runs_plan(struct job *jb, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	uint64_t nruns_all = (a->rows + RUN_ROWS - 1) / RUN_ROWS, k, n;
-	uint64_t *reg, nreg, kr;
-	int rc;
-
-	if (!jb->long_found) {
-		rc = long_find(jb, &jb->reg_all, &jb->nreg_all);
-		if (rc)
-			return ppr_err_set(err, rc, NULL, 0, 0,
-					   "out of memory");
-		jb->long_found = 1;
-	}
-	reg = jb->reg_all;
-	nreg = jb->nreg_all;
+	const uint64_t *reg = jb->reg_all, nreg = jb->nreg_all;
+	uint64_t kr;
 	n = (uint64_t)ceil(jb->f_count * (double)nruns_all);
 	if (n < 1)
 		n = 1;
@@ -2176,47 +2179,15 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 			jb->pairs[h - 1] += nbr ? nbr - 1 : 0;
 		}
 	}
-	/* the regions counted: all, or an even selection of them within
-	 * LONG_BUDGET_NNZ (at least one; count_long scales per height) */
-	if (nreg && !jb->reg) {
-		uint64_t m = nreg, j;
-
-		if (jb->ls->region_nnz > LONG_BUDGET_NNZ)
-			m = (uint64_t)ceil((double)nreg * LONG_BUDGET_NNZ /
-					   jb->ls->region_nnz);
-		if (m < 1)
-			m = 1;
-		if (m > nreg)
-			m = nreg;
-		jb->reg = malloc(sizeof(*jb->reg) * 2 * m);
-		if (!jb->reg) {
-			runs_free(jb);
-			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
-					   "out of memory");
-		}
-		for (j = 0; j < m; j++) {
-			uint64_t q = m == nreg ? j :
-				     (uint64_t)((j + 0.5) * (double)nreg /
-						(double)m);
-
-			jb->reg[2 * j] = reg[2 * q];
-			jb->reg[2 * j + 1] = reg[2 * q + 1];
-			jb->ls->counted_nnz += (double)(
-				a->row_ptr[reg[2 * q + 1]] -
-				a->row_ptr[reg[2 * q]]);
-		}
-		jb->nreg = m;
-	}
 	return 0;
 }
 
-/* Phase 1 on the planned runs, the long rows' pass and the estimates
- * (errors in jb->rc_err). */
+/* Phase 1 on the planned runs and the estimates (errors in
+ * jb->rc_err; the long rows counted before: count_long). */
 static void count_phase(struct job *jb, unsigned nth)
 {
 	unsigned n1 = jb->f_count * (double)jb->a->nnz >= PAR_MIN_NNZ ?
 		      (nth > 8 ? 8 : nth) : 1;
-	int rc;
 
 	/* chunks of runs: a few per thread, for the balance */
 	jb->nchunks = n1 > 1 ? 4 * n1 : 1;
@@ -2224,12 +2195,6 @@ static void count_phase(struct job *jb, unsigned nth)
 		jb->nchunks = (unsigned)jb->nruns;
 	jb->phase = 1;
 	run_phase(jb, n1);
-	if (!jb->rc_err) {
-		rc = count_long(jb);
-		if (rc)
-			jb->rc_err = ppr_err_set(&jb->err, rc, NULL, 0, 0,
-						 "out of memory");
-	}
 	if (!jb->rc_err)
 		count_finish(jb);
 }
@@ -2374,6 +2339,11 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		 fmin(1, fmax(COUNT_NNZ / (double)a->nnz, COUNT_MIN_FRAC));
 	if (f_more > jb.f_count && f_more >= 0.5)
 		f_more = 1;     /* no cheaper than all, and exact */
+	rc = long_find(&jb);
+	if (rc) {
+		runs_free(&jb);
+		return ppr_err_set(err, rc, NULL, 0, 0, "out of memory");
+	}
 	rc = runs_plan(&jb, err);
 	if (rc)
 		return rc;
@@ -2469,6 +2439,12 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	 * 0.5-1 ms, the whole work of a small matrix's phase) */
 	t2 = now_s();
 	out->phase_s[0] = t2 - t1;
+	if (!jb.rc_err) {
+		rc = count_long(&jb);   /* once: a refined sample keeps it */
+		if (rc)
+			jb.rc_err = ppr_err_set(&jb.err, rc, NULL, 0, 0,
+						"out of memory");
+	}
 	if (!jb.rc_err)
 		count_phase(&jb, nth);
 	t1 = now_s();

@@ -1201,10 +1201,12 @@ static int arrow_csr(struct csr *a, uint64_t n, uint64_t every, uint64_t len)
  * within 2% of it (the long row counted whole, the short rows sampled:
  * up to 1.3% off where a height and a width make a pattern that the
  * evenly spaced runs alias, as 7x8; a sample that stood for the long
- * row by its runs would be 25% off or more); and the 1x1 in-core cycles are the short rows'
- * schedule at their mean length plus the long row's at its own (the
- * points are public: model_nest_points_get), not the schedule of n
- * rows at the mean, which differs by far more than the tolerance.
+ * row by its runs would be 25% off or more); and the 1x1 in-core
+ * cycles are the short rows' schedule at their mean length plus the
+ * long row's at its own (the points are public: model_nest_points_get),
+ * not the schedule of n rows at the mean, which differs by far more
+ * than the tolerance.  With 40 long rows, over the regions' budget, an
+ * even selection of them is counted and scaled, within 2% too.
  */
 static void test_bcsr_long_rows(void)
 {
