@@ -156,14 +156,12 @@
  * consecutive block rows, per block width c. */
 struct rcount {
 	double nb[8];
-	uint32_t ch_hist[8][MODEL_EXIT_TMAX + 1]; /* the changes by the
-						    block count of the
-						    block row they end */
 	double ch_scale;        /* sampled pairs of block rows to all: the
-				   changes are ch_hist x ch_scale (counts,
-				   not scaled doubles, keep struct job, on
-				   the stack, 17 KB smaller: fewer page
-				   faults in a fresh process) */
+				   changes are the job's ch_hist[r] x
+				   ch_scale (counts, not scaled doubles,
+				   keep struct job, on the stack, 17 KB
+				   smaller: fewer page faults in a fresh
+				   process) */
 	double rel_err[8];
 };
 
@@ -223,6 +221,15 @@ struct lstat {
 	double counted_nnz;     /* of the regions counted */
 };
 
+/* The counted runs' blocks per shape (r, c): their sum, the sum of
+ * their squares and of their products with the run's nonzeros of
+ * height r (count_finish's ratio and its standard error without the
+ * runs' counts kept: integers, so the sums are exact whatever the order
+ * the threads add them in). */
+struct runsum {
+	uint64_t nb[8][8], nb2[8][8], nbnz[8][8];
+};
+
 struct job {
 	const struct machine *m;
 	const struct csr *a;
@@ -240,7 +247,7 @@ struct job {
 	int count_exact;        /* one run of all rows */
 	int count_portable;     /* the portable counting (PPR_COUNT_PORTABLE) */
 	unsigned nchunks;       /* phase 1's items: chunks of runs */
-	double *run_nb;         /* [nruns][r][c]: blocks counted */
+	struct runsum sum;      /* the counted runs' sums */
 	double *run_nz;         /* [nruns][r]: nonzeros of the block rows
 				   counted */
 	uint64_t brows[8], pairs[8]; /* block rows counted per height,
@@ -251,6 +258,11 @@ struct job {
 	uint64_t win_len;       /* rows per window, and of its warm-up */
 	double win_scale;       /* rows / rows in the windows */
 	struct rcount rc[8];
+	uint32_t ch_hist[8][8][MODEL_EXIT_TMAX + 1]; /* per height and
+							width: the changes
+							by the block count
+							of the block row
+							they end */
 	const uint32_t *lrc;    /* long rows before each row (rows + 1
 				   entries; NULL: none, see struct lstat) */
 	struct lstat *ls;       /* the long block rows (NULL: none) */
@@ -259,11 +271,14 @@ struct job {
 	uint64_t *reg, nreg;    /* those counted: nreg starts, then nreg
 				   ends (count_long's runs) */
 	int long_pass;          /* counting the regions (count_long) */
+	unsigned nworkers;      /* threads counting the sample */
 	double xm[64][MODEL_MAX_LEVELS];
+	double exit_cap[MODEL_EXIT_TMAX + 1]; /* exits_unlearned's
+						 capacities by trips */
 	struct model_bcsr_result *out;
 	struct model_nest_points *pts;  /* [64], in-core schedules (phase
 					   0, when computed) */
-	double (*pv)[NPT_VALS];         /* [64], the same packed: what the
+	const double (*pv)[NPT_VALS];   /* [64], the same packed: what the
 					   evaluation reads */
 	int phase;              /* 0: in-core points (64 items); 1: block
 				   counts (nchunks items); 2: x simulation
@@ -290,24 +305,22 @@ struct job {
 #define RUN_ROWS 24u
 
 /* bit r - 1 of end_mask[(i + 1) mod 840]: row i ends a block row of
- * height r (840 = lcm(1..8)) */
-static uint8_t end_mask[840];
-static pthread_once_t end_mask_once = PTHREAD_ONCE_INIT;
-
-static void end_mask_init(void)
-{
-	unsigned q, r, m[8] = { 0 };
-
-	/* q mod r counted up, not divided: 6,720 divisions were a tenth of
-	 * a small matrix's counting in a fresh process */
-	for (q = 0; q < 840; q++)
-		for (r = 0; r < 8; r++) {
-			if (m[r] == 0)
-				end_mask[q] |= (uint8_t)(1u << r);
-			if (++m[r] == r + 1)
-				m[r] = 0;
-		}
-}
+ * height r (840 = lcm(1..8)); a constant of the program (filled at run
+ * time, with its loop's 6,720 branches, it cost 12 us of a fresh
+ * process's selection, a tenth of a small matrix's) */
+#define EM1(q) (uint8_t)(1u | ((q) % 2 == 0) << 1 | ((q) % 3 == 0) << 2 | \
+			 ((q) % 4 == 0) << 3 | ((q) % 5 == 0) << 4 |	\
+			 ((q) % 6 == 0) << 5 | ((q) % 7 == 0) << 6 |	\
+			 ((q) % 8 == 0) << 7)
+#define EM8(q) EM1(q), EM1((q) + 1), EM1((q) + 2), EM1((q) + 3),	\
+	       EM1((q) + 4), EM1((q) + 5), EM1((q) + 6), EM1((q) + 7)
+#define EM40(q) EM8(q), EM8((q) + 8), EM8((q) + 16), EM8((q) + 24),	\
+		EM8((q) + 32)
+#define EM120(q) EM40(q), EM40((q) + 40), EM40((q) + 80)
+static const uint8_t end_mask[840] = {
+	EM120(0), EM120(120), EM120(240), EM120(360), EM120(480), EM120(600),
+	EM120(720)
+};
 
 /*
  * Zeroed memory for a worker's marks, one block.  Large blocks (a
@@ -418,30 +431,73 @@ static int cmarks_init(struct cmarks *cm, uint64_t cols)
 
 /* A chunk's histograms of the changes into the job's (slot 0, no
  * change, dropped). */
-static void count_hist_add(struct job *jb,
-			   uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1])
+static void count_add(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
+		      const struct runsum *su)
 {
 	unsigned r, c, t;
 
-	if (jb->long_pass)
+	if (jb->long_pass || hl == jb->ch_hist)
 		return;
 	pthread_mutex_lock(&jb->lock);
 	for (r = 0; r < 8; r++)
-		for (c = 0; c < 8; c++)
+		for (c = 0; c < 8; c++) {
 			for (t = 1; t <= MODEL_EXIT_TMAX; t++)
-				jb->rc[r].ch_hist[c][t] += hl[r][c][t];
+				jb->ch_hist[r][c][t] += hl[r][c][t];
+			jb->sum.nb[r][c] += su->nb[r][c];
+			jb->sum.nb2[r][c] += su->nb2[r][c];
+			jb->sum.nbnz[r][c] += su->nbnz[r][c];
+		}
 	pthread_mutex_unlock(&jb->lock);
 }
 
-/* What both counting passes need first: the marks and the chunk's
- * histograms (NULL: out of memory). */
-static uint32_t (*count_begin(struct job *jb, struct cmarks *cm))
-	[8][MODEL_EXIT_TMAX + 1]
+/* Run k's blocks per shape (nb[r][c]) into the sums. */
+static void run_add(struct runsum *su, const uint64_t *nb, const double *nz)
 {
-	pthread_once(&end_mask_once, end_mask_init);
+	unsigned r, c;
+
+	for (r = 0; r < 8; r++) {
+		uint64_t z = (uint64_t)nz[r];
+
+		for (c = 0; c < 8; c++) {
+			uint64_t n = nb[r * 8 + c];
+
+			su->nb[r][c] += n;
+			su->nb2[r][c] += n * n;
+			su->nbnz[r][c] += n * z;
+		}
+	}
+}
+
+/*
+ * What both counting passes need first: the marks, and where the chunk's
+ * histograms and sums go (NULL: out of memory): the job's own when one
+ * worker counts (no copy to add, no fresh pages to fault in), else a
+ * zeroed buffer of the chunk's, added under the lock (count_add).  The
+ * long rows' pass (struct lstat) keeps neither.
+ */
+static uint32_t (*count_begin(struct job *jb, struct cmarks *cm,
+			      struct runsum **su))[8][MODEL_EXIT_TMAX + 1]
+{
+	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
+
 	if (!cm->last[0] && cmarks_init(cm, jb->a->cols))
 		return NULL;
-	return calloc(8, sizeof(uint32_t[8][MODEL_EXIT_TMAX + 1]));
+	if (jb->nworkers == 1 && !jb->long_pass) {
+		*su = &jb->sum;
+		return jb->ch_hist;
+	}
+	hl = calloc(1, sizeof(uint32_t[8][8][MODEL_EXIT_TMAX + 1]) +
+		    sizeof(struct runsum));
+	*su = hl ? (struct runsum *)(void *)(hl + 8) : NULL;
+	return hl;
+}
+
+static void count_end(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
+		      const struct runsum *su)
+{
+	count_add(jb, hl, su);
+	if (hl != jb->ch_hist)
+		free(hl);
 }
 
 /* Run k: its rows s..e-1, each height's block row start (plus one) in
@@ -512,9 +568,9 @@ static unsigned row_end(unsigned *q, uint64_t i, uint64_t rows)
 
 /*
  * Phase 1, chunk idx of the counting runs: the blocks of every counted
- * block row for the 64 shapes, per run (run_nb), and the changes of the
- * block count between consecutive counted block rows (added to the
- * histograms).  Branch-free per nonzero (a column whose block column
+ * block row for the 64 shapes, per run (added to the sums: struct
+ * runsum), and the changes of the block count between consecutive
+ * counted block rows (added to the histograms).  Branch-free per nonzero (a column whose block column
  * the row touched already finds its own row there: no height counts
  * it) and per block row (no change goes to slot 0 of the local
  * histogram, which is dropped).  A run's cut block rows (at its start
@@ -529,9 +585,10 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 	uint64_t k0 = jb->nruns * idx / jb->nchunks;
 	uint64_t k1 = jb->nruns * (idx + 1) / jb->nchunks, k, i;
 	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
+	struct runsum *su;
 	unsigned r, c;
 
-	hl = count_begin(jb, cm);
+	hl = count_begin(jb, cm, &su);
 	if (!hl)
 		return PPR_ENOMEM;
 	for (k = k0; k < k1; k++) {
@@ -601,13 +658,10 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 				live |= 1u << r;
 			}
 		}
-		for (r = 0; r < 8; r++)
-			for (c = 0; c < 8; c++)
-				jb->run_nb[k * 64 + r * 8 + c] =
-					(double)acc[r][c];
+		if (!jb->long_pass)
+			run_add(su, &acc[0][0], jb->run_nz + k * 8);
 	}
-	count_hist_add(jb, hl);
-	free(hl);
+	count_end(jb, hl, su);
 	return 0;
 }
 
@@ -616,8 +670,8 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
  * each width's 8 height counters are one register for a whole row, the
  * block rows end with whole-register operations (the counters transposed
  * to a register per height), and the histograms' increments go through
- * a buffer of entries (written whether or not the count changed, slot 0
- * then; added up in batches).  The compiler's vectorisation of the
+ * a buffer of entries (the changed lanes only, packed by a permute;
+ * added up in batches).  The compiler's vectorisation of the
  * portable loop kept the counters in memory, written in 16-byte halves
  * and single lanes and read back whole or as single lanes, which the
  * store queue cannot forward: on the Zen 4 guest those waits were most
@@ -629,6 +683,22 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 #include <immintrin.h>
 #define COUNT_AVX2 1
 #define EV_CAP 1024     /* entries before a flush; a row adds at most 64 */
+
+/* pack_idx[m]: the lanes of m's set bits, 3 bits each, lowest first
+ * (a left-pack of the changed lanes by a permute); a constant */
+#define PKPOP(x) (((x) & 1) + ((x) >> 1 & 1) + ((x) >> 2 & 1) +	\
+		  ((x) >> 3 & 1) + ((x) >> 4 & 1) + ((x) >> 5 & 1) +	\
+		  ((x) >> 6 & 1))
+#define PKL(m, l) (((m) >> (l) & 1u) * ((unsigned)(l) <<		\
+					 (3 * PKPOP((m) & ((1u << (l)) - 1)))))
+#define PK1(m) (PKL(m, 1) | PKL(m, 2) | PKL(m, 3) | PKL(m, 4) |	\
+		PKL(m, 5) | PKL(m, 6) | PKL(m, 7))
+#define PK4(m) PK1(m), PK1((m) + 1), PK1((m) + 2), PK1((m) + 3)
+#define PK16(m) PK4(m), PK4((m) + 4), PK4((m) + 8), PK4((m) + 12)
+#define PK64(m) PK16(m), PK16((m) + 16), PK16((m) + 32), PK16((m) + 48)
+static const uint32_t pack_idx[256] = {
+	PK64(0u), PK64(64u), PK64(128u), PK64(192u)
+};
 
 static void ev_flush(uint32_t *h, const uint32_t *ev, unsigned n)
 {
@@ -664,13 +734,13 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 		3 * (MODEL_EXIT_TMAX + 1), 4 * (MODEL_EXIT_TMAX + 1),
 		5 * (MODEL_EXIT_TMAX + 1), 6 * (MODEL_EXIT_TMAX + 1),
 		7 * (MODEL_EXIT_TMAX + 1));
-	const __m256i magic = _mm256_set1_epi64x(0x4330000000000000LL);
-	const __m256d off = _mm256_set1_pd(4503599627370496.0); /* 2^52 */
+	const __m256i pshift = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
 	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
+	struct runsum *su;
 	uint32_t ev[EV_CAP + 64];
 	unsigned r, nev = 0;
 
-	hl = count_begin(jb, cm);
+	hl = count_begin(jb, cm, &su);
 	if (!hl)
 		return PPR_ENOMEM;
 	for (k = k0; k < k1; k++) {
@@ -732,6 +802,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 			}
 			while (mask) {
 				__m256i n, pn, on, ons, ch, b, x;
+				unsigned cm8;
 
 				r = (unsigned)__builtin_ctz(mask);
 				mask &= mask - 1;
@@ -749,9 +820,15 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 						     slot);
 				b = _mm256_add_epi32(b, _mm256_set1_epi32(
 					(int)(r * 8 * (MODEL_EXIT_TMAX + 1))));
+				/* only the changed lanes, packed */
+				cm8 = (unsigned)_mm256_movemask_ps(
+					_mm256_castsi256_ps(ch));
+				b = _mm256_permutevar8x32_epi32(b,
+					_mm256_srlv_epi32(_mm256_set1_epi32(
+						(int)pack_idx[cm8]), pshift));
 				_mm256_storeu_si256(
 					(__m256i *)(void *)(ev + nev), b);
-				nev += 8;
+				nev += (unsigned)__builtin_popcount(cm8);
 				ons = on;
 				if ((live >> r & 1) &&
 				    long_brow(jb, bs1[r] - 1, i)) {
@@ -796,21 +873,21 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				nev = 0;
 			}
 		}
-		/* the run's counts as doubles (below 2^52: exact) */
-		for (r = 0; r < 8; r++) {
-			double *o = jb->run_nb + k * 64 + r * 8;
+		if (!jb->long_pass) {
+			uint64_t nb[64];
 
-			_mm256_storeu_pd(o, _mm256_sub_pd(_mm256_castsi256_pd(
-				_mm256_or_si256(acc[r][0], magic)), off));
-			_mm256_storeu_pd(o + 4, _mm256_sub_pd(
-				_mm256_castsi256_pd(_mm256_or_si256(acc[r][1],
-								   magic)),
-				off));
+			for (r = 0; r < 8; r++) {
+				_mm256_storeu_si256((__m256i *)(void *)
+						    (nb + r * 8), acc[r][0]);
+				_mm256_storeu_si256((__m256i *)(void *)
+						    (nb + r * 8 + 4),
+						    acc[r][1]);
+			}
+			run_add(su, nb, jb->run_nz + k * 8);
 		}
 	}
 	ev_flush(&hl[0][0][0], ev, nev);
-	count_hist_add(jb, hl);
-	free(hl);
+	count_end(jb, hl, su);
 	return 0;
 }
 #endif
@@ -835,7 +912,6 @@ static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 static int count_long(struct job *jb)
 {
 	uint64_t *st = jb->run_start, *en = jb->run_end, nr = jb->nruns;
-	double *nb = jb->run_nb;
 	unsigned nch = jb->nchunks;
 	struct cmarks cm;
 	int rc;
@@ -844,22 +920,15 @@ static int count_long(struct job *jb)
 		return 0;
 	jb->run_start = jb->reg;
 	jb->run_end = jb->reg + jb->nreg;
-	/* the passes' per-run counts, not used here */
-	jb->run_nb = malloc(sizeof(double) * 64 * jb->nreg);
-	rc = jb->run_nb ? 0 : PPR_ENOMEM;
-	if (!rc) {
-		memset(&cm, 0, sizeof(cm));
-		jb->nruns = jb->nreg;
-		jb->nchunks = 1;
-		jb->long_pass = 1;
-		rc = count_chunk(jb, 0, &cm);
-		jb->long_pass = 0;
-		cmarks_free(&cm);
-	}
-	free(jb->run_nb);
+	memset(&cm, 0, sizeof(cm));
+	jb->nruns = jb->nreg;
+	jb->nchunks = 1;
+	jb->long_pass = 1;
+	rc = count_chunk(jb, 0, &cm);
+	jb->long_pass = 0;
+	cmarks_free(&cm);
 	jb->run_start = st;
 	jb->run_end = en;
-	jb->run_nb = nb;
 	jb->nruns = nr;
 	jb->nchunks = nch;
 	if (!rc) {
@@ -883,6 +952,33 @@ static int count_long(struct job *jb)
 }
 
 /*
+ * The sum over the runs of (nb - ratio x nz)^2 for shape (r, c), ratio =
+ * sum nb / sum nz, from the sums: times (sum nz)^2 it is sum nb^2 (sum
+ * nz)^2 - 2 sum nb sum nb.nz sum nz + (sum nb)^2 sum nz^2, exact in
+ * 128-bit integers where the compiler has them (so a shape whose blocks
+ * follow the nonzeros exactly gets 0, not a rounding residue), else in
+ * doubles.
+ */
+static double run_d2(const struct runsum *su, unsigned r, unsigned c,
+		     double s_nz, double s_nz2)
+{
+#ifdef __SIZEOF_INT128__
+	__extension__ typedef __int128 i128;
+	i128 z = (i128)(uint64_t)s_nz, b = su->nb[r][c];
+	i128 q = (i128)su->nb2[r][c] * z * z -
+		 2 * b * (i128)su->nbnz[r][c] * z +
+		 b * b * (i128)(uint64_t)s_nz2;
+
+	return q > 0 ? (double)q / (s_nz * s_nz) : 0;
+#else
+	double ratio = (double)su->nb[r][c] / s_nz;
+
+	return fmax(0, (double)su->nb2[r][c] - 2 * ratio *
+		       (double)su->nbnz[r][c] + ratio * ratio * s_nz2);
+#endif
+}
+
+/*
  * After phase 1: per shape, the block count as a ratio estimate (blocks
  * per nonzero of the counted block rows times the nonzeros; exact in
  * one run of all rows) with its relative standard error over the runs,
@@ -898,20 +994,20 @@ static void count_finish(struct job *jb)
 	for (r = 0; r < 8; r++) {
 		struct rcount *rc = &jb->rc[r];
 		uint64_t brows = (a->rows + r) / (r + 1);
-		double s_nz = 0, nz_short = (double)a->nnz;
+		double s_nz = 0, s_nz2 = 0, nz_short = (double)a->nnz;
 		double f = (double)jb->brows[r] / (double)brows;
 
-		for (k = 0; k < jb->nruns; k++)
+		for (k = 0; k < jb->nruns; k++) {
 			s_nz += jb->run_nz[k * 8 + r];
+			s_nz2 += jb->run_nz[k * 8 + r] * jb->run_nz[k * 8 + r];
+		}
 		if (jb->ls)
 			nz_short -= jb->ls->nz[r];
 		rc->ch_scale = jb->count_exact || !jb->pairs[r] ? 1 :
 			       (double)(brows - 1) / (double)jb->pairs[r];
 		for (c = 0; c < 8; c++) {
-			double s_nb = 0, ratio;
+			double s_nb = (double)jb->sum.nb[r][c], ratio;
 
-			for (k = 0; k < jb->nruns; k++)
-				s_nb += jb->run_nb[k * 64 + r * 8 + c];
 			ratio = s_nz > 0 ? s_nb / s_nz : 0;
 			rc->nb[c] = jb->count_exact || s_nz <= 0 ? s_nb :
 				    ratio * nz_short;
@@ -919,15 +1015,9 @@ static void count_finish(struct job *jb)
 				rc->nb[c] += jb->ls->nb[r][c];
 			rc->rel_err[c] = 0;
 			if (!jb->count_exact && jb->nruns > 1 && ratio > 0) {
-				double n = (double)jb->nruns, d2 = 0, se;
+				double n = (double)jb->nruns, se;
+				double d2 = run_d2(&jb->sum, r, c, s_nz, s_nz2);
 
-				for (k = 0; k < jb->nruns; k++) {
-					double d = jb->run_nb[k * 64 + r * 8 +
-							      c] -
-						   ratio * jb->run_nz[k * 8 + r];
-
-					d2 += d * d;
-				}
 				/* standard error of the ratio,
 				 * finite-population corrected */
 				se = sqrt(d2 / (n * (n - 1)) *
@@ -1321,23 +1411,66 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 	return 0;
 }
 
-static void pt_unpack(struct model_nest_points *p, const double *v);
 
 /* Phase 3, shape idx: the PPR model from the counts, misses and the
  * in-core points. */
+/*
+ * The unlearned block-row exits of one shape: model_exit_unlearned_hist
+ * over the counted changes h (scaled by scale), with the capacities per
+ * trip count computed once per selection (jb->exit_cap: learned x
+ * (learned_exit_trips / t)^3 beyond learned_exit_trips) and one division.
+ * The same sum in another order: the general function's 64 divisions
+ * and its histogram of doubles were a fifth of a small matrix's
+ * evaluation.
+ */
+static double exits_unlearned(const struct job *jb, const uint32_t *h,
+			      double scale)
+{
+	uint64_t n = 0;
+	double total, inv, miss = 0;
+	unsigned t;
+
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+		n += h[t];
+	total = (double)n * scale;
+	if (!(total > 0))
+		return 0;
+	inv = 1 / total;
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++) {
+		double cap = jb->exit_cap[t];
+
+		miss += (double)h[t] * (cap < total ? 1 - cap * inv : 0);
+	}
+	return miss * scale;
+}
+
+/* Shape idx's in-core cycles (whole loop, compute, memory, the
+ * accumulator chains) over iters block rows of flops flops each, from
+ * its packed points (model_nest_points_eval without the unpacking). */
+static void shape_core(const double *pv, double iters, double flops,
+		       double *cyc)
+{
+	double trips = pv[0] > 0 ? flops / pv[0] : 1, v[3];
+
+	if (trips < 1)
+		trips = 1;
+	model_nest_at((const double (*)[3])(pv + 4), trips, v);
+	cyc[0] += v[0] * iters;
+	cyc[1] += v[1] * iters;
+	cyc[2] += v[2] * iters;
+	cyc[3] += pv[NPT_VALS - 1] * iters * trips;
+}
+
 static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
 	struct model_bcsr_shape *sh = &jb->out->shape[idx];
-	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl, k;
+	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl;
 	unsigned line = m->hier.levels[0].line_size;
 	const struct rcount *rc = &jb->rc[r - 1];
-	double brows, nb;
-	struct model_work wk = { 0 };
-	struct model_kernel_dag kd;
-	struct model_nest_points pt;
-	double hist[MODEL_EXIT_TMAX + 1];
+	const double *pv = jb->pv[idx];
+	double brows, nb, cyc[4] = { 0, 0, 0, 0 };
 	struct model_ppr_in in = { 0 };
 	struct model_ppr_out po;
 	int e;
@@ -1352,62 +1485,41 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	for (lvl = 0; lvl < MODEL_MAX_LEVELS; lvl++)
 		sh->x_misses[lvl] = jb->xm[idx][lvl];
 
-	/* in-core */
-	wk.outer_iters = brows;
-	wk.inner_flops_per_outer = brows > 0 ? 2.0 * nb * r * c / brows : 0;
-	wk.total_flops = 2.0 * nb * r * c;
-	pt_unpack(&pt, jb->pv[idx]);
+	/* in-core: the block rows at their mean length; with long ones,
+	 * the short at theirs and the long per segment of the points
+	 * (struct lstat) */
 	if (jb->ls && jb->ls->nbr[r - 1] > 0) {
-		/* the short block rows at their mean, the long ones per
-		 * segment (struct lstat) */
 		const struct lstat *ls = jb->ls;
 		double ns = brows - ls->nbr[r - 1];
 		double bs = fmax(0, nb - ls->nb[r - 1][c - 1]);
 		unsigned g;
 
-		wk.outer_iters = ns > 0 ? ns : 0;
-		wk.inner_flops_per_outer = ns > 0 ? 2.0 * bs * r * c / ns : 0;
-		e = model_nest_points_eval(&pt, &wk, &kd, err);
-		for (g = 0; !e && g < MODEL_NEST_POINTS; g++) {
+		if (ns > 0)
+			shape_core(pv, ns, 2.0 * bs * r * c / ns, cyc);
+		for (g = 0; g < MODEL_NEST_POINTS; g++) {
 			const double *sg = ls->seg[r - 1][c - 1][g];
-			double trips, v[3];
 
-			if (!(sg[0] > 0))
-				continue;
-			/* as model_nest_points_eval, without its copy of
-			 * the 1-trip schedule */
-			trips = pt.flops_per_inner > 0 ? 2.0 * sg[1] * r * c /
-				sg[0] / pt.flops_per_inner : 1;
-			if (trips < 1)
-				trips = 1;
-			model_nest_points_at(&pt, trips, v);
-			kd.cycles += v[0] * sg[0];
-			kd.compute_cycles += v[1] * sg[0];
-			kd.memory_cycles += v[2] * sg[0];
-			kd.acc_chain_cycles += pt.acc_chain * sg[0] * trips;
+			if (sg[0] > 0)
+				shape_core(pv, sg[0],
+					   2.0 * sg[1] * r * c / sg[0], cyc);
 		}
-	} else {
-		e = model_nest_points_eval(&pt, &wk, &kd, err);
+	} else if (brows > 0) {
+		shape_core(pv, brows, 2.0 * nb * r * c / brows, cyc);
 	}
-	if (e)
-		return e;
 
 	/* PPR */
 	in.flops = 2.0 * (double)a->nnz;
-	in.compute_cycles = kd.compute_cycles;
-	in.memory_cycles = kd.memory_cycles;
+	in.compute_cycles = cyc[1];
+	in.memory_cycles = cyc[2];
 	/* the whole loop's schedule bounds the time from below: the
 	 * halves miss the chains through both (the accumulators) and the
 	 * overlap of short inner loops */
-	in.core_cycles = fmax(kd.acc_chain_cycles, kd.cycles);
+	in.core_cycles = fmax(cyc[3], cyc[0]);
 	/* warm runs, as --measure times them: the predictor learns the
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */
-	for (k = 0; k <= MODEL_EXIT_TMAX; k++)
-		hist[k] = rc->ch_hist[c - 1][k] * rc->ch_scale;
-	in.stall_cycles = model_exit_unlearned_hist(hist,
-						    model_bcsr_learned_exits(m),
-						    m->learned_exit_trips, 0) *
+	in.stall_cycles = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1],
+					  rc->ch_scale) *
 		m->loop_exit_miss_cycles;
 	in.hidden_share = m->bcsr_hidden_share;
 	in.nlevels = jb->nlev;
@@ -1513,7 +1625,7 @@ static double now_s(void)
  * unreadable or malformed file is recomputed; a failed write is ignored.
  * A write keeps the newest CACHE_KEEP such files of the directory.
  */
-#define CACHE_MAGIC "ppr-bcsr-incore 5 bin"
+#define CACHE_MAGIC "ppr-bcsr-incore 6 bin"
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
@@ -1526,9 +1638,30 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* FNV-1a's step over a 64-bit word (not its bytes: eight times fewer
+ * multiplies; the key took 6.7 us of a fresh process's selection over
+ * the bytes, 3.8 over words, on the Zen 4 guest of 2026-11-26) */
 static uint64_t fnv_u(uint64_t h, uint64_t v)
 {
-	return fnv(h, &v, sizeof(v));
+	return (h ^ v) * 0x100000001b3ULL;
+}
+
+/* fnv_u over n bytes as words (the last one zero-padded) */
+static uint64_t fnv_w(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t w;
+
+	for (; n >= 8; n -= 8, b += 8) {
+		memcpy(&w, b, 8);
+		h = fnv_u(h, w);
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, b, n);
+		h = fnv_u(h, w);
+	}
+	return h;
 }
 
 /* The running program's GNU build ID (a hash the linker computes over
@@ -1638,7 +1771,7 @@ static uint64_t cache_key(const struct dag_core *c)
 	 * changes the key even before it is listed above (cores are
 	 * zeroed before they are filled, so padding is zero; were it not,
 	 * the cost would be a cache miss, never a wrong entry) */
-	h = fnv(h, c, sizeof(*c));
+	h = fnv_w(h, c, sizeof(*c));
 	if (exe_build_id(&h))
 		return h;
 	if (stat("/proc/self/exe", &st) == 0) {
@@ -1693,20 +1826,6 @@ static void pt_pack(const struct model_nest_points *p, double *v)
 	v[NPT_VALS - 1] = p->acc_chain;
 }
 
-static void pt_unpack(struct model_nest_points *p, const double *v)
-{
-	unsigned k, t;
-
-	memset(p, 0, sizeof(*p));
-	p->flops_per_inner = v[0];
-	for (k = 0; k < 3; k++)
-		p->inner[k] = v[1 + k];
-	for (t = 0; t < MODEL_NEST_POINTS; t++)
-		for (k = 0; k < 3; k++)
-			p->nest[t][k] = v[4 + t * 3 + k];
-	p->acc_chain = v[NPT_VALS - 1];
-}
-
 /*
  * The cache file: the 64 shapes' packed points as the machine's doubles
  * (the earlier text file of hex floats took 0.45 ms to read and parse
@@ -1723,56 +1842,75 @@ struct cache_head {
 };                      /* then double v[64][NPT_VALS] */
 
 /* The cache file's check sum: FNV-1a's step over the values' 64-bit
- * words, not their bytes (eight times fewer multiplies: 21 KB is 10 us,
- * not 40, of a selection that takes 100 us on small matrices). */
+ * words, not their bytes, in four interleaved lanes folded together at
+ * the end (the one chain of 3,200 multiplies was 3.5 us of a fresh
+ * process's selection, the bytes' 40 us before that). */
 static uint64_t vals_sum(const double *v)
 {
-	uint64_t h = 0xcbf29ce484222325ULL, w;
+	uint64_t h[4] = { 0xcbf29ce484222325ULL, 1, 2, 3 }, w;
 	unsigned i;
 
 	for (i = 0; i < 64 * NPT_VALS; i++) {
 		memcpy(&w, &v[i], sizeof(w));
-		h = (h ^ w) * 0x100000001b3ULL;
+		h[i % 4] = fnv_u(h[i % 4], w);
 	}
-	return h;
+	return fnv_u(fnv_u(fnv_u(h[0], h[1]), h[2]), h[3]);
 }
 
-/* 1 when all 64 shapes' packed points were read from the cache file
- * into pv (straight into it: no buffer of the whole file, whose pages a
- * fresh process would fault in at 11.5 us each on the test guest). */
-static int cache_read(uint64_t key, double (*pv)[NPT_VALS])
+/* The cache file's values checked: finite and not negative. */
+static int vals_ok(const double *v)
 {
-	char path[4200], extra;
-	struct cache_head hd;
-	struct iovec iov[3];
-	const size_t hlen = sizeof(hd), vlen = sizeof(*pv) * 64;
 	unsigned i;
-	ssize_t n;
-	int fd, ok;
+
+	for (i = 0; i < 64 * NPT_VALS; i++)
+		if (!isfinite(v[i]) || v[i] < 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The cache file of key mapped read-only (*len: the mapping's length, to
+ * unmap), its values checked; NULL when it is missing, of another size
+ * or fails a check.  Mapped, not read: a read copies it into fresh pages
+ * of this process, a page fault each (7 of them, 20-26 us of a fresh
+ * process on the Zen 4 guest of 2026-11-26), where the file's pages,
+ * already in the page cache, map in one fault (the kernel maps the
+ * pages around a faulting one, 64 KiB by default).
+ */
+static const double (*cache_map(uint64_t key, size_t *len))[NPT_VALS]
+{
+	char path[4200];
+	struct cache_head hd;
+	const size_t flen = sizeof(hd) + sizeof(double[NPT_VALS]) * 64;
+	const double (*v)[NPT_VALS];
+	struct stat st;
+	void *p;
+	int fd;
 
 	if (!cache_path(key, path, sizeof(path), 0))
-		return 0;
+		return NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return 0;
-	/* one byte more than a file holds: a longer file is not ours */
-	iov[0].iov_base = &hd;
-	iov[0].iov_len = hlen;
-	iov[1].iov_base = pv;
-	iov[1].iov_len = vlen;
-	iov[2].iov_base = &extra;
-	iov[2].iov_len = 1;
-	n = readv(fd, iov, 3);
+		return NULL;
+	if (fstat(fd, &st) != 0 || st.st_size != (off_t)flen) {
+		close(fd);
+		return NULL;
+	}
+	p = mmap(NULL, flen, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
-	ok = n == (ssize_t)(hlen + vlen) &&
-	     memcmp(hd.magic, CACHE_MAGIC, sizeof(CACHE_MAGIC)) == 0 &&
-	     hd.key == key && hd.nvals == NPT_VALS &&
-	     hd.sum == vals_sum(&pv[0][0]);
-	for (i = 0; ok && i < 64 * NPT_VALS; i++)
-		if (!isfinite(pv[i / NPT_VALS][i % NPT_VALS]) ||
-		    pv[i / NPT_VALS][i % NPT_VALS] < 0)
-			ok = 0;
-	return ok;
+	if (p == MAP_FAILED)
+		return NULL;
+	memcpy(&hd, p, sizeof(hd));
+	v = (const double (*)[NPT_VALS])(const void *)((const char *)p +
+						       sizeof(hd));
+	if (memcmp(hd.magic, CACHE_MAGIC, sizeof(CACHE_MAGIC)) != 0 ||
+	    hd.key != key || hd.nvals != NPT_VALS ||
+	    hd.sum != vals_sum(&v[0][0]) || !vals_ok(&v[0][0])) {
+		munmap(p, flen);
+		return NULL;
+	}
+	*len = flen;
+	return v;
 }
 
 /* Keep the newest CACHE_KEEP cache files of the directory: every rebuild
@@ -1846,7 +1984,7 @@ static void cache_prune(const char *path)
 	}
 }
 
-static void cache_write(uint64_t key, double (*pv)[NPT_VALS])
+static void cache_write(uint64_t key, const double (*pv)[NPT_VALS])
 {
 	char path[4200], tmp[4300];
 	struct cache_head hd;
@@ -1910,8 +2048,19 @@ static void run_phase(struct job *jb, unsigned nth)
 struct pv_buf {
 	uint64_t key;
 	unsigned refs;          /* the cache's and the selections' */
-	double v[64][NPT_VALS];
+	const double (*v)[NPT_VALS]; /* own, or the cache file's mapped */
+	size_t map_len;         /* 0: own */
+	double own[][NPT_VALS]; /* [64] unless mapped */
 };
+
+static void pv_free(struct pv_buf *b)
+{
+	if (b->map_len)
+		munmap((void *)(uintptr_t)((const char *)b->v -
+					   sizeof(struct cache_head)),
+		       b->map_len);
+	free(b);
+}
 
 static pthread_mutex_t mem_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pv_buf *mem_cache;
@@ -1939,7 +2088,7 @@ static void pv_release(struct pv_buf *b)
 	left = --b->refs;
 	pthread_mutex_unlock(&mem_cache_lock);
 	if (!left)
-		free(b);
+		pv_free(b);
 }
 
 /* Keep b (a selection's own buffer, one reference) as the points of its
@@ -1998,10 +2147,9 @@ static void runs_free_sample(struct job *jb)
 {
 	free(jb->run_start);
 	free(jb->run_end);
-	free(jb->run_nb);
 	free(jb->run_nz);
 	jb->run_start = jb->run_end = NULL;
-	jb->run_nb = jb->run_nz = NULL;
+	jb->run_nz = NULL;
 }
 
 static void runs_free(struct job *jb)
@@ -2129,9 +2277,8 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 		n = 1;
 	jb->run_start = malloc(sizeof(*jb->run_start) * n);
 	jb->run_end = malloc(sizeof(*jb->run_end) * n);
-	jb->run_nb = malloc(sizeof(*jb->run_nb) * n * 64);
 	jb->run_nz = malloc(sizeof(*jb->run_nz) * n * 8);
-	if (!jb->run_start || !jb->run_end || !jb->run_nb || !jb->run_nz) {
+	if (!jb->run_start || !jb->run_end || !jb->run_nz) {
 		runs_free(jb);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
@@ -2194,6 +2341,7 @@ static void count_phase(struct job *jb, unsigned nth)
 	if (jb->nchunks > jb->nruns)
 		jb->nchunks = (unsigned)jb->nruns;
 	jb->phase = 1;
+	jb->nworkers = n1;
 	run_phase(jb, n1);
 	if (!jb->rc_err)
 		count_finish(jb);
@@ -2305,6 +2453,14 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	out->rows = a->rows;
 	out->cols = a->cols;
 	out->nnz = a->nnz;
+	for (i = 1; i <= MODEL_EXIT_TMAX; i++) {
+		/* as model_exit_unlearned_hist */
+		double q = m->learned_exit_trips / i;
+		double l = model_bcsr_learned_exits(m);
+
+		jb.exit_cap[i] = m->learned_exit_trips > 0 &&
+				 i > m->learned_exit_trips ? l * q * q * q : l;
+	}
 
 	/* the level that holds the whole working set (with the CSR's
 	 * nnz); x is simulated in the levels below it that cannot hold x.
@@ -2401,8 +2557,14 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	pvb = mem_cache_get(key);
 	out->incore_cached = pvb != NULL;
 	if (!pvb) {
-		pvb = malloc(sizeof(*pvb));
+		size_t mlen = 0;
+		const double (*mv)[NPT_VALS] = cache_map(key, &mlen);
+
+		pvb = malloc(sizeof(*pvb) + (mv ? 0 : sizeof(double[64][NPT_VALS])));
 		if (!pvb) {
+			if (mv)
+				munmap((void *)(uintptr_t)((const char *)mv -
+					sizeof(struct cache_head)), mlen);
 			pthread_mutex_destroy(&jb.lock);
 			free(jb.win_start);
 			runs_free(&jb);
@@ -2411,7 +2573,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		}
 		pvb->key = key;
 		pvb->refs = 1;
-		out->incore_cached = cache_read(key, pvb->v);
+		pvb->v = mv ? mv : (const double (*)[NPT_VALS])pvb->own;
+		pvb->map_len = mlen;
+		out->incore_cached = mv != NULL;
 		fresh = 1;
 	}
 	jb.pv = pvb->v;
@@ -2424,7 +2588,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 			jb.phase = 0;
 			run_phase(&jb, nth);
 			for (i = 0; i < 64 && !jb.rc_err; i++)
-				pt_pack(&jb.pts[i], jb.pv[i]);
+				pt_pack(&jb.pts[i], pvb->own[i]);
 			free(jb.pts);
 			jb.pts = NULL;
 		}
@@ -2465,6 +2629,8 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		t1 = now_s();
 		runs_free_sample(&jb);  /* the long rows stay counted */
 		memset(jb.rc, 0, sizeof(jb.rc));
+		memset(jb.ch_hist, 0, sizeof(jb.ch_hist));
+		memset(&jb.sum, 0, sizeof(jb.sum));
 		memset(jb.brows, 0, sizeof(jb.brows));
 		memset(jb.pairs, 0, sizeof(jb.pairs));
 		jb.f_count = f_more;

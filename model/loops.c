@@ -299,8 +299,7 @@ done:
 	return rc;
 }
 
-void model_nest_points_at(const struct model_nest_points *pt, double trips,
-			  double v[3])
+void model_nest_at(const double (*nest)[3], double trips, double v[3])
 {
 	const unsigned *T = model_nest_trips, n = MODEL_NEST_POINTS;
 	unsigned k, j;
@@ -313,16 +312,16 @@ void model_nest_points_at(const struct model_nest_points *pt, double trips,
 		double d = T[n - 1] - T[n - 2];
 
 		for (j = 0; j < 3; j++)
-			v[j] = pt->nest[n - 1][j] + (trips - T[n - 1]) *
-			       (pt->nest[n - 1][j] - pt->nest[n - 2][j]) / d;
+			v[j] = nest[n - 1][j] + (trips - T[n - 1]) *
+			       (nest[n - 1][j] - nest[n - 2][j]) / d;
 	} else {
 		for (k = 0; k + 1 < n && T[k + 1] <= trips; k++)
 			;
 		if (k + 1 >= n)
 			k = n - 2;
 		for (j = 0; j < 3; j++)
-			v[j] = pt->nest[k][j] + (trips - T[k]) *
-			       (pt->nest[k + 1][j] - pt->nest[k][j]) /
+			v[j] = nest[k][j] + (trips - T[k]) *
+			       (nest[k + 1][j] - nest[k][j]) /
 			       (double)(T[k + 1] - T[k]);
 	}
 }
@@ -339,7 +338,7 @@ int model_nest_points_eval(const struct model_nest_points *pt,
 		w->inner_flops_per_outer / pt->flops_per_inner : 1;
 	if (trips < 1)
 		trips = 1;
-	model_nest_points_at(pt, trips, v);
+	model_nest_at((const double (*)[3])pt->nest, trips, v);
 	out->inner_trips = trips;
 	out->iterations = w->outer_iters;
 	out->res = pt->res1;

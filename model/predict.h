@@ -114,10 +114,9 @@ struct model_nest_points {
 int model_nest_points_get(const char *symbol, const struct dag_core *core,
 			 struct model_nest_points *pt, struct ppr_err *err);
 /* The cycles, compute and memory cycles per outer iteration of trips
- * inner ones (at least 1): linear between the points, the last
- * segment's slope beyond them. */
-void model_nest_points_at(const struct model_nest_points *pt, double trips,
-			  double v[3]);
+ * inner ones (at least 1), from the points' nest[]: linear between the
+ * points, the last segment's slope beyond them. */
+void model_nest_at(const double (*nest)[3], double trips, double v[3]);
 /* model_kernel_dag_fast from the points (no scheduling). */
 int model_nest_points_eval(const struct model_nest_points *pt,
 			   const struct model_work *w,
