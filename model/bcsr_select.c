@@ -275,6 +275,9 @@ struct job {
 	double xm[64][MODEL_MAX_LEVELS];
 	double exit_cap[MODEL_EXIT_TMAX + 1]; /* exits_unlearned's
 						 capacities by trips */
+	uint32_t exit_t;        /* up to this block count (at least 1) the
+				   capacity is the same: the changes go to
+				   ch_hist's slot 1 */
 	struct model_bcsr_result *out;
 	struct model_nest_points *pts;  /* [64], in-core schedules (phase
 					   0, when computed) */
@@ -642,7 +645,7 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
 				 * were two thirds of Pd's counting) */
 				for (c = 0; c < 8; c++) {
 					uint32_t n = cur[c][r], pn = prev[r][c];
-					uint32_t b = n < 1 ? 1 :
+					uint32_t b = n <= jb->exit_t ? 1 :
 						     n >= MODEL_EXIT_TMAX ?
 						     MODEL_EXIT_TMAX : n;
 					uint32_t ch = on & (uint32_t)
@@ -725,7 +728,6 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 	uint64_t k0 = jb->nruns * idx / jb->nchunks;
 	uint64_t k1 = jb->nruns * (idx + 1) / jb->nchunks, k, i;
 	const __m256i ones = _mm256_set1_epi32(-1);
-	const __m256i one = _mm256_set1_epi32(1);
 	const __m256i tmax = _mm256_set1_epi32(MODEL_EXIT_TMAX);
 	const __m256i flip = _mm256_set1_epi32((int)0x80000000u);
 	const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
@@ -735,14 +737,18 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 		5 * (MODEL_EXIT_TMAX + 1), 6 * (MODEL_EXIT_TMAX + 1),
 		7 * (MODEL_EXIT_TMAX + 1));
 	const __m256i pshift = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+	const __m256i tv = _mm256_set1_epi32((int)jb->exit_t);
+	__m256i small[8];
 	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
 	struct runsum *su;
 	uint32_t ev[EV_CAP + 64];
-	unsigned r, nev = 0;
+	unsigned r, c, nev = 0;
 
 	hl = count_begin(jb, cm, &su);
 	if (!hl)
 		return PPR_ENOMEM;
+	for (r = 0; r < 8; r++)
+		small[r] = _mm256_setzero_si256();
 	for (k = k0; k < k1; k++) {
 		__m256i v1, v2, v3, v4, v5, v6, v7, v8, bsx;
 		__m256i prev[8], acc[8][2], t[8], w[8];
@@ -814,21 +820,30 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 					_mm256_cmpeq_epi32(pn, ones), on);
 				ch = _mm256_andnot_si256(
 					_mm256_cmpeq_epi32(n, pn), ch);
-				b = _mm256_min_epu32(_mm256_max_epu32(n, one),
-						     tmax);
-				b = _mm256_add_epi32(_mm256_and_si256(b, ch),
-						     slot);
-				b = _mm256_add_epi32(b, _mm256_set1_epi32(
-					(int)(r * 8 * (MODEL_EXIT_TMAX + 1))));
-				/* only the changed lanes, packed */
+				/* the changes to at most exit_t blocks
+				 * counted in registers, the others (few)
+				 * through the entries, packed */
+				b = _mm256_and_si256(ch,
+					_mm256_cmpgt_epi32(n, tv));
+				small[r] = _mm256_sub_epi32(small[r],
+					_mm256_andnot_si256(b, ch));
 				cm8 = (unsigned)_mm256_movemask_ps(
-					_mm256_castsi256_ps(ch));
-				b = _mm256_permutevar8x32_epi32(b,
-					_mm256_srlv_epi32(_mm256_set1_epi32(
-						(int)pack_idx[cm8]), pshift));
-				_mm256_storeu_si256(
-					(__m256i *)(void *)(ev + nev), b);
-				nev += (unsigned)__builtin_popcount(cm8);
+					_mm256_castsi256_ps(b));
+				if (cm8) {
+					b = _mm256_add_epi32(_mm256_min_epu32(
+						n, tmax), slot);
+					b = _mm256_add_epi32(b,
+						_mm256_set1_epi32((int)(r * 8 *
+						(MODEL_EXIT_TMAX + 1))));
+					b = _mm256_permutevar8x32_epi32(b,
+						_mm256_srlv_epi32(
+						_mm256_set1_epi32((int)
+						pack_idx[cm8]), pshift));
+					_mm256_storeu_si256((__m256i *)(void *)
+							    (ev + nev), b);
+					nev += (unsigned)__builtin_popcount(
+						cm8);
+				}
 				ons = on;
 				if ((live >> r & 1) &&
 				    long_brow(jb, bs1[r] - 1, i)) {
@@ -887,6 +902,13 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 		}
 	}
 	ev_flush(&hl[0][0][0], ev, nev);
+	for (r = 0; r < 8; r++) {
+		uint32_t sv[8];
+
+		_mm256_storeu_si256((__m256i *)(void *)sv, small[r]);
+		for (c = 0; c < 8; c++)
+			hl[r][c][1] += sv[c];
+	}
 	count_end(jb, hl, su);
 	return 0;
 }
@@ -2469,6 +2491,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		jb.exit_cap[i] = m->learned_exit_trips > 0 &&
 				 i > m->learned_exit_trips ? l * q * q * q : l;
 	}
+	for (jb.exit_t = 1; jb.exit_t < MODEL_EXIT_TMAX &&
+	     jb.exit_cap[jb.exit_t + 1] == jb.exit_cap[1]; jb.exit_t++)
+		;
 
 	/* the level that holds the whole working set (with the CSR's
 	 * nnz); x is simulated in the levels below it that cannot hold x.
