@@ -77,6 +77,10 @@ $(foreach m,$(MODULES),$(eval $(call module_rules,$(m))))
 # Modules whose folder holds no .c yet produce no archive.
 libs_of = $(foreach m,$(1),$(if $(SRC_$(m)),$(LIB_$(m))))
 
+# (model/gen/bcsr_incore_gen.c: the built-in core models' BCSR in-core
+# points, below)
+INCORE_GEN := $(BUILD)/gen/bcsr_incore_gen
+INCORE_OBJ := $(BUILD)/gen/bcsr_incore.o
 CLI_SRC := $(wildcard cli/*.c)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
 CMD_SRC := $(wildcard cli/cmd_*.c)
@@ -85,8 +89,8 @@ ALL_LIBS := $(call libs_of,$(MODULES))
 .PHONY: all test check check-full demo bench clean deps unit golden fuzz
 all: ppr
 
-$(BUILD)/ppr: $(CLI_OBJ) $(ALL_LIBS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
+$(BUILD)/ppr: $(CLI_OBJ) $(INCORE_OBJ) $(ALL_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(INCORE_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
 
 ppr: $(BUILD)/ppr
 	@cp -f $(BUILD)/ppr ppr
@@ -107,6 +111,18 @@ $(BUILD)/%.o: %.c $(FLAGS_FILE)
 # Native kernels may need their own flags (set in kernels/kernels.mk).
 -include kernels/kernels.mk
 
+# The built-in core models' in-core points of the 64 BCSR kernels, computed
+# at build time by a program linked with the modules (model/bcsr_select.c,
+# model_bcsr_incore_builtin); linked into ppr, the tests and the benchmarks.
+# Sanitizer builds get an empty table (the schedules would take minutes).
+$(INCORE_GEN): model/gen/bcsr_incore_gen.c $(ALL_LIBS) $(FLAGS_FILE)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+$(BUILD)/gen/bcsr_incore.c: $(INCORE_GEN)
+	PPR_CACHE_DIR= $(INCORE_GEN) $(if $(SANITIZE),--empty) > $@.tmp && mv $@.tmp $@
+$(INCORE_OBJ): $(BUILD)/gen/bcsr_incore.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 # ---- tests ---------------------------------------------------------------
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
@@ -116,9 +132,10 @@ test_mod = $(firstword $(subst _, ,$(patsubst test_%,%,$(notdir $(1)))))
 test_libs = $(if $(filter $(call test_mod,$(1)),$(MODULES)),$(call libs_of,$(call test_mod,$(1)) $(DEPS_$(call test_mod,$(1)))),$(ALL_LIBS))
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: tests/%.c $$(call test_libs,$$*) $(FLAGS_FILE)
+test_incore = $(if $(filter $(LIB_model),$(call test_libs,$(1))),$(INCORE_OBJ))
+$(BUILD)/tests/%: tests/%.c $$(call test_libs,$$*) $$(call test_incore,$$*) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(call test_libs,$*) $(PPR_LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(call test_incore,$*) $(call test_libs,$*) $(PPR_LDLIBS)
 
 tests: $(TEST_BIN)
 
@@ -184,9 +201,9 @@ fuzz: fuzz-build
 # ---- benchmarks ----------------------------------------------------------
 BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
-$(BUILD)/bench/%: bench/%.c $(ALL_LIBS) $(FLAGS_FILE)
+$(BUILD)/bench/%: bench/%.c $(INCORE_OBJ) $(ALL_LIBS) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -O3 $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(PPR_LDLIBS)
+	$(CC) $(ALL_CFLAGS) -O3 $(LDFLAGS) -o $@ $< $(INCORE_OBJ) $(ALL_LIBS) $(PPR_LDLIBS)
 
 bench: deps
 	@$(MAKE) --no-print-directory OPT=-O3 ppr $(BENCH_BIN)

@@ -858,6 +858,8 @@ int cmd_bcsr(int argc, char **argv)
 		}
 		cJSON_AddBoolToObject(root, "incore_cached",
 				      res->incore_cached);
+		cJSON_AddBoolToObject(root, "incore_builtin",
+				      res->incore_builtin);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
 		if (choice < 64) {
 			cJSON_AddNumberToObject(root, "csr_spmv_time_after_s",

@@ -150,7 +150,7 @@
 #define WIN_ROWS 840
 #define SIM_CAP_BYTES (4u << 20)
 /* one shape's in-core points, packed (pt_pack) */
-#define NPT_VALS (1 + 3 + MODEL_NEST_POINTS * 3 + 1)
+#define NPT_VALS MODEL_BCSR_NPT_VALS
 
 /* Per block height r: estimated blocks and block-count changes between
  * consecutive block rows, per block width c. */
@@ -1744,10 +1744,9 @@ static int exe_build_id(uint64_t *h)
 	return b.found;
 }
 
-static uint64_t cache_key(const struct dag_core *c)
+uint64_t model_bcsr_core_key(const struct dag_core *c)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
-	struct stat st;
 	unsigned i;
 
 	h = fnv(h, CACHE_MAGIC, strlen(CACHE_MAGIC));
@@ -1793,7 +1792,16 @@ static uint64_t cache_key(const struct dag_core *c)
 	 * changes the key even before it is listed above (cores are
 	 * zeroed before they are filled, so padding is zero; were it not,
 	 * the cost would be a cache miss, never a wrong entry) */
-	h = fnv_w(h, c, sizeof(*c));
+	return fnv_w(h, c, sizeof(*c));
+}
+
+/* The cache file's key: the core model's and the program's (the points
+ * depend on the kernels' code and the scheduler). */
+static uint64_t cache_key(const struct dag_core *c)
+{
+	uint64_t h = model_bcsr_core_key(c);
+	struct stat st;
+
 	if (exe_build_id(&h))
 		return h;
 	if (stat("/proc/self/exe", &st) == 0) {
@@ -2052,6 +2060,62 @@ static void run_phase(struct job *jb, unsigned nth)
 		worker(jb);
 	for (t = 0; t < started; t++)
 		pthread_join(th[t], NULL);
+}
+
+int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
+			     double (*pv)[NPT_VALS], struct ppr_err *err)
+{
+	struct job *jb = calloc(1, sizeof(*jb));
+	unsigned i;
+	int rc;
+
+	if (jb)
+		jb->pts = calloc(64, sizeof(*jb->pts));
+	if (!jb || !jb->pts) {
+		free(jb);
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	}
+	jb->core = c;
+	jb->phase = 0;
+	pthread_mutex_init(&jb->lock, NULL);
+	run_phase(jb, nth);
+	for (i = 0; i < 64 && !jb->rc_err; i++)
+		pt_pack(&jb->pts[i], pv[i]);
+	rc = jb->rc_err;
+	if (rc && err)
+		*err = jb->err;
+	pthread_mutex_destroy(&jb->lock);
+	free(jb->pts);
+	free(jb);
+	return rc;
+}
+
+/*
+ * The built-in core models' points, computed when the program is built
+ * (model/gen/bcsr_incore_gen.c writes them into the program): a program
+ * built without them (the generator itself, a sanitizer build) has none
+ * (weak symbols).  A fresh process then neither computes them nor reads
+ * the cache file for a machine whose core model is a built-in one, as
+ * every machine file of machines/ and of `ppr machine detect` has: the
+ * file's key, path, open, map and check took 20-25 us of a small
+ * matrix's selection on the Zen 4 guest of 2026-11-26 (a tenth to a
+ * fifth of it); the table costs a hash of the core model.  The table is
+ * written again whenever the modules it is computed from change
+ * (Makefile), so it is always this program's.
+ */
+static const double (*builtin_points(const struct dag_core *c))[NPT_VALS]
+{
+	uint64_t key;
+	unsigned i;
+
+	if (!&model_bcsr_incore_nbuiltin || !model_bcsr_incore_builtin)
+		return NULL;
+	key = model_bcsr_core_key(c);
+	for (i = 0; i < model_bcsr_incore_nbuiltin; i++)
+		if (model_bcsr_incore_builtin[i].key == key)
+			return model_bcsr_incore_builtin[i].v;
+	return NULL;
 }
 
 /*
@@ -2586,14 +2650,20 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	}
 	pthread_mutex_init(&jb.lock, NULL);
 	t1 = now_s();
-	key = cache_key(jb.core);
-	pvb = mem_cache_get(key);
-	out->incore_cached = pvb != NULL;
-	if (!pvb) {
+	jb.pv = builtin_points(jb.core);
+	out->incore_cached = out->incore_builtin = jb.pv != NULL;
+	pvb = NULL;
+	if (!jb.pv) {
+		key = cache_key(jb.core);
+		pvb = mem_cache_get(key);
+		out->incore_cached = pvb != NULL;
+	}
+	if (!jb.pv && !pvb) {
 		size_t mlen = 0;
 		const double (*mv)[NPT_VALS] = cache_map(key, &mlen);
 
-		pvb = malloc(sizeof(*pvb) + (mv ? 0 : sizeof(double[64][NPT_VALS])));
+		pvb = malloc(sizeof(*pvb) +
+			     (mv ? 0 : sizeof(double[64][NPT_VALS])));
 		if (!pvb) {
 			if (mv)
 				munmap((void *)(uintptr_t)((const char *)mv -
@@ -2610,24 +2680,18 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		pvb->map_len = mlen;
 		out->incore_cached = mv != NULL;
 		fresh = 1;
-	}
-	jb.pv = pvb->v;
-	if (!out->incore_cached) {
-		jb.pts = calloc(64, sizeof(*jb.pts));
-		if (!jb.pts) {
-			jb.rc_err = ppr_err_set(&jb.err, PPR_ENOMEM, NULL, 0,
-						0, "out of memory");
-		} else {
-			jb.phase = 0;
-			run_phase(&jb, nth);
-			for (i = 0; i < 64 && !jb.rc_err; i++)
-				pt_pack(&jb.pts[i], pvb->own[i]);
-			free(jb.pts);
-			jb.pts = NULL;
+		if (!mv) {
+			int e = model_bcsr_incore_points(jb.core, nth,
+							 pvb->own, &jb.err);
+
+			if (e)
+				jb.rc_err = e;
+			else
+				cache_write(key, pvb->v);
 		}
-		if (!jb.rc_err)
-			cache_write(key, jb.pv);
 	}
+	if (pvb)
+		jb.pv = pvb->v;
 	if (!jb.rc_err && fresh)
 		mem_cache_put(pvb);
 	/* threads for the counts and the x simulation only when their

@@ -294,7 +294,9 @@ struct model_bcsr_result {
 	double phase_s[4];       /* its parts: in-core points, block
 				    counts, x simulation, evaluation */
 	int incore_cached;       /* the 64 in-core schedules came from the
-				    cache file (model_bcsr_select notes) */
+				    cache file or the built-in table
+				    (model_bcsr_select notes) */
+	int incore_builtin;      /* from the built-in table */
 	uint64_t rows, cols, nnz;
 	uint64_t long_rows;      /* rows counted apart from the sample as
 				    long (bcsr_select.c, struct lstat) */
@@ -304,6 +306,28 @@ struct model_bcsr_result {
 				    counted (1: all; else an even
 				    selection, scaled) */
 };
+
+/*
+ * The 64 BCSR kernels' in-core points of a core model, packed (the
+ * evaluation's form): MODEL_BCSR_NPT_VALS values per shape r x c at
+ * (r - 1) * 8 + c - 1.  model_bcsr_incore_points computes them (nth
+ * threads); model_bcsr_core_key is the core model's key (its contents),
+ * by which the built-in table (model/gen/bcsr_incore_gen.c writes it at
+ * build time for the built-in core models) is looked up.
+ */
+#define MODEL_BCSR_NPT_VALS (1 + 3 + MODEL_NEST_POINTS * 3 + 1)
+struct model_bcsr_incore {
+	uint64_t key;
+	double v[64][MODEL_BCSR_NPT_VALS];
+};
+uint64_t model_bcsr_core_key(const struct dag_core *c);
+/* the table: absent (weak, NULL) from programs built without it */
+extern const struct model_bcsr_incore model_bcsr_incore_builtin[]
+	__attribute__((weak));
+extern const unsigned model_bcsr_incore_nbuiltin __attribute__((weak));
+int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
+			     double (*pv)[MODEL_BCSR_NPT_VALS],
+			     struct ppr_err *err);
 
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,

@@ -1302,6 +1302,57 @@ done:
  * without it) on zen4-genoa.json: 4x1, 6x1 and 1x1 within 2% at the
  * first sample, so it is counted again, and the pick is the exact one.
  */
+/* The built-in table (Makefile, model/gen/bcsr_incore_gen.c) holds what
+ * the scheduler computes for each built-in core model, and a selection on
+ * a machine file of such a core takes its points from it. */
+static void test_bcsr_incore_builtin(void)
+{
+	static const char *const names[] = { "haswell", "zen4", "zen5" };
+	static double pv[64][MODEL_BCSR_NPT_VALS];
+	struct model_bcsr_result *res;
+	struct model_bcsr_opts o = { 0 };
+	struct machine m;
+	struct csr a;
+	unsigned k, i;
+
+	if (!&model_bcsr_incore_nbuiltin || !model_bcsr_incore_nbuiltin) {
+		T_SKIP("no built-in in-core table (a sanitizer build)");
+		return;
+	}
+	for (k = 0; k < 3; k++) {
+		const struct dag_core *c = dag_core_builtin(names[k]);
+		uint64_t key = model_bcsr_core_key(c);
+		const struct model_bcsr_incore *e = NULL;
+
+		for (i = 0; i < model_bcsr_incore_nbuiltin; i++)
+			if (model_bcsr_incore_builtin[i].key == key)
+				e = &model_bcsr_incore_builtin[i];
+		T_CHECK_AT(e != NULL, k);
+		/* one core's 64 schedules computed again (2-3 s) */
+		if (!e || strcmp(names[k], "zen4"))
+			continue;
+		T_CHECK(model_bcsr_incore_points(c, 2, pv, NULL) == 0);
+		T_CHECK(memcmp(pv, e->v, sizeof(pv)) == 0);
+	}
+	res = calloc(1, sizeof(*res));
+	memset(&a, 0, sizeof(a));
+	if (!res || load("machines/zen4-genoa.json", &m) ||
+	    matrix_load("gen:laplace2d:n=30", &a, NULL, NULL)) {
+		T_CHECK(0);
+		free(res);
+		return;
+	}
+	T_CHECK(model_bcsr_select(&m, &a, &o, res, NULL) == 0);
+	T_CHECK(res->incore_builtin && res->incore_cached);
+	/* a core model that is not built in is not taken for one */
+	m.core.rob_size++;
+	T_CHECK(model_bcsr_core_key(&m.core) !=
+		model_bcsr_core_key(dag_core_builtin("zen4")));
+	free(res);
+	matrix_csr_release(&a);
+	machine_release(&m);
+}
+
 static void test_bcsr_refine(void)
 {
 	struct model_bcsr_result *res = calloc(1, sizeof(*res));
@@ -1534,6 +1585,7 @@ int main(void)
 	test_bcsr_count_paths();
 	test_bcsr_long_rows();
 	test_bcsr_refine();
+	test_bcsr_incore_builtin();
 	test_bcsr_exit_changes();
 	test_bcsr_x_lru();
 	return t_done();
