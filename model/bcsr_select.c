@@ -80,7 +80,16 @@
  *   to 4,000 (COUNT_NNZ_FIRST) and the long rows were counted apart
  *   (struct lstat): the mean stayed at 17.1 / 16.5 (two runs; Pd 62.5 ->
  *   48.4, adder_dcop_05 40.9 -> 31.8; Groebner 2.3 -> 8.6, lsq 50.8 ->
- *   67.1, counted again), the 4 over the L3 at 3.1 / 4.0.
+ *   67.1, counted again), the 4 over the L3 at 3.1 / 4.0.  That night
+ *   (2026-11-26) a fresh process's fixed costs went (the masks a
+ *   constant table, the cache file mapped and hashed by words, the
+ *   evaluation on the packed points, the runs' counts as sums, the
+ *   built-in core models' points in the program: builtin_points), the
+ *   exit changes up to learned_exit_trips were counted in registers and
+ *   the x simulation's least fraction went from 2% to 0.5%: fresh runs of
+ *   the 43 (3 each, medians, two programs interleaved), mean 16.2 ->
+ *   11.0 without the built-in points, and 10.9 -> 9.3 with them in a
+ *   second run (median 4.2).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 512 times
  *   (model_nest_points; interpolated at the mean blocks per block row,
