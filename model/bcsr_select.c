@@ -441,8 +441,8 @@ static int cmarks_init(struct cmarks *cm, uint64_t cols)
 			cur[(C) - 1][r] += pv_ < bs1[r];		\
 	} while (0)
 
-/* A chunk's histograms of the changes into the job's (slot 0, no
- * change, dropped). */
+/* A chunk's histograms of the changes (slot 0, no change, dropped) and
+ * its runs' sums into the job's. */
 static void count_add(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
 		      const struct runsum *su)
 {
@@ -582,10 +582,11 @@ static unsigned row_end(unsigned *q, uint64_t i, uint64_t rows)
  * Phase 1, chunk idx of the counting runs: the blocks of every counted
  * block row for the 64 shapes, per run (added to the sums: struct
  * runsum), and the changes of the block count between consecutive
- * counted block rows (added to the histograms).  Branch-free per nonzero (a column whose block column
- * the row touched already finds its own row there: no height counts
- * it) and per block row (no change goes to slot 0 of the local
- * histogram, which is dropped).  A run's cut block rows (at its start
+ * counted block rows (added to the histograms; up to exit_t blocks all
+ * in slot 1).  Branch-free per nonzero (a column whose block column the
+ * row touched already finds its own row there: no height counts it) and
+ * per block row (no change goes to slot 0 of the histogram, which is
+ * not read).  A run's cut block rows (at its start
  * or end) are not counted.
  */
 static int count_chunk_portable(struct job *jb, unsigned idx,
@@ -681,11 +682,13 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
  * count_chunk_portable by hand in AVX2, chosen at run time (count_chunk):
  * each width's 8 height counters are one register for a whole row, the
  * block rows end with whole-register operations (the counters transposed
- * to a register per height), and the histograms' increments go through
- * a buffer of entries (the changed lanes only, packed by a permute;
- * added up in batches).  The compiler's vectorisation of the
- * portable loop kept the counters in memory, written in 16-byte halves
- * and single lanes and read back whole or as single lanes, which the
+ * to a register per height), the changes to at most exit_t blocks are
+ * counted in a register per height, and the others' histogram
+ * increments go through a buffer of entries (the changed lanes only,
+ * packed by a permute; added up in batches).  The compiler's
+ * vectorisation of the portable loop kept the counters in memory,
+ * written in 16-byte halves and single lanes and read back whole or as
+ * single lanes, which the
  * store queue cannot forward: on the Zen 4 guest those waits were most
  * of the counting's time on matrices of short rows.  The same counts
  * and histograms as the portable copy (test_bcsr_count_paths runs both).
