@@ -132,7 +132,8 @@ static const char usage_text[] =
 	"  PPR_THREADS          threads, as --threads\n"
 	"  PPR_CACHE_DIR        where the in-core schedules are cached (empty:\n"
 	"                       no cache; default $XDG_CACHE_HOME/ppr, else\n"
-	"                       ~/.cache/ppr)\n"
+	"                       ~/.cache/ppr); a built-in core model's are in\n"
+	"                       the program (computed when it was built)\n"
 	"  PPR_COUNT_PORTABLE   1: count blocks with the portable code instead\n"
 	"                       of the AVX2 one (the same counts)\n";
 
