@@ -1445,36 +1445,29 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 	return 0;
 }
 
-
-/* Phase 3, shape idx: the PPR model from the counts, misses and the
- * in-core points. */
 /*
  * The unlearned block-row exits of one shape: model_exit_unlearned_hist
- * over the counted changes h (scaled by scale), with the capacities per
- * trip count computed once per selection (jb->exit_cap: learned x
- * (learned_exit_trips / t)^3 beyond learned_exit_trips) and one division.
- * The same sum in another order: the general function's 64 divisions
- * and its histogram of doubles were a fifth of a small matrix's
- * evaluation.
+ * over the counted changes h (scaled by scale), on the counts as they
+ * are and the capacities per trip count computed once per selection
+ * (jb->exit_cap).  The same sum in another order: the general
+ * function's histogram of doubles and its capacities per call were a
+ * fifth of a small matrix's evaluation; most changes now sit in slot 1
+ * (jb->exit_t).
  */
 static double exits_unlearned(const struct job *jb, const uint32_t *h,
 			      double scale)
 {
 	uint64_t n = 0;
-	double total, inv, miss = 0;
+	double total, miss = 0;
 	unsigned t;
 
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		n += h[t];
 	total = (double)n * scale;
-	if (!(total > 0))
-		return 0;
-	inv = 1 / total;
-	for (t = 1; t <= MODEL_EXIT_TMAX; t++) {
-		double cap = jb->exit_cap[t];
-
-		miss += (double)h[t] * (cap < total ? 1 - cap * inv : 0);
-	}
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+		if (h[t])
+			miss += (double)h[t] * model_exit_unlearned(total,
+				jb->exit_cap[t], 0);
 	return miss * scale;
 }
 
@@ -1495,6 +1488,8 @@ static void shape_core(const double *pv, double iters, double flops,
 	cyc[3] += pv[NPT_VALS - 1] * iters * trips;
 }
 
+/* Phase 3, shape idx: the PPR model from the counts, misses and the
+ * in-core points. */
 static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
@@ -1955,6 +1950,13 @@ static const double (*cache_map(uint64_t key, size_t *len))[NPT_VALS]
 	return v;
 }
 
+/* Unmap what cache_map mapped. */
+static void cache_unmap(const double (*v)[NPT_VALS], size_t len)
+{
+	munmap((void *)(uintptr_t)((const char *)v - sizeof(struct cache_head)),
+	       len);
+}
+
 /* Keep the newest CACHE_KEEP cache files of the directory: every rebuild
  * of ppr (or another core model) writes a new one. */
 #define CACHE_KEEP 16
@@ -2154,9 +2156,7 @@ struct pv_buf {
 static void pv_free(struct pv_buf *b)
 {
 	if (b->map_len)
-		munmap((void *)(uintptr_t)((const char *)b->v -
-					   sizeof(struct cache_head)),
-		       b->map_len);
+		cache_unmap(b->v, b->map_len);
 	free(b);
 }
 
@@ -2559,14 +2559,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	out->rows = a->rows;
 	out->cols = a->cols;
 	out->nnz = a->nnz;
-	for (i = 1; i <= MODEL_EXIT_TMAX; i++) {
-		/* as model_exit_unlearned_hist */
-		double q = m->learned_exit_trips / i;
-		double l = model_bcsr_learned_exits(m);
-
-		jb.exit_cap[i] = m->learned_exit_trips > 0 &&
-				 i > m->learned_exit_trips ? l * q * q * q : l;
-	}
+	for (i = 1; i <= MODEL_EXIT_TMAX; i++)
+		jb.exit_cap[i] = model_exit_capacity(model_bcsr_learned_exits(m),
+						     m->learned_exit_trips, i);
 	for (jb.exit_t = 1; jb.exit_t < MODEL_EXIT_TMAX &&
 	     jb.exit_cap[jb.exit_t + 1] == jb.exit_cap[1]; jb.exit_t++)
 		;
@@ -2678,8 +2673,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 			     (mv ? 0 : sizeof(double[64][NPT_VALS])));
 		if (!pvb) {
 			if (mv)
-				munmap((void *)(uintptr_t)((const char *)mv -
-					sizeof(struct cache_head)), mlen);
+				cache_unmap(mv, mlen);
 			pthread_mutex_destroy(&jb.lock);
 			free(jb.win_start);
 			runs_free(&jb);

@@ -304,6 +304,13 @@ double model_exit_unlearned(double changes, double learned, int cold)
 	return 1 - learned / changes;
 }
 
+double model_exit_capacity(double learned, double trips, unsigned t)
+{
+	double q = trips / t;
+
+	return trips > 0 && t > trips ? learned * q * q * q : learned;
+}
+
 double model_exit_unlearned_hist(const double *hist, double learned,
 				 double trips, int cold)
 {
@@ -312,18 +319,10 @@ double model_exit_unlearned_hist(const double *hist, double learned,
 
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		total += hist[t];
-	for (t = 1; t <= MODEL_EXIT_TMAX; t++) {
-		double cap = learned;
-
-		if (!(hist[t] > 0))
-			continue;
-		if (trips > 0 && t > trips) {
-			double q = trips / t;
-
-			cap = learned * q * q * q;
-		}
-		miss += hist[t] * model_exit_unlearned(total, cap, cold);
-	}
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+		if (hist[t] > 0)
+			miss += hist[t] * model_exit_unlearned(total,
+				model_exit_capacity(learned, trips, t), cold);
 	return miss;
 }
 

@@ -239,6 +239,8 @@ static inline unsigned model_exit_bucket(uint64_t t)
  * mispredicted.  Cold: all of them. */
 double model_exit_unlearned_hist(const double *hist, double learned,
 				 double trips, int cold);
+/* That capacity for loops of t iterations. */
+double model_exit_capacity(double learned, double trips, unsigned t);
 
 struct model_predict_opts {
 	int cold;   /* 1: one execution from cold caches; 0 (default): the
