@@ -126,6 +126,13 @@ static void print_table(FILE *f, const struct run *r)
 			c->issue_width, c->issue_rate);
 	else
 		fprintf(f, "Dispatch width:    %u\n", c->issue_width);
+	if (c->fetch_width)
+		fprintf(f, "Fetch:             %u slots a block, %g blocks "
+			"per cycle, blocks end at loop branches\n",
+			c->fetch_width, c->fetch_rate > 0 ? c->fetch_rate : 1.0);
+	if (c->load_rate > 0)
+		fprintf(f, "Loads:             %g per cycle sustained\n",
+			c->load_rate);
 	fprintf(f, "IPC:               %.2f\n", s->ipc);
 	fprintf(f, "Cycles/iteration:  %.2f cy\n", s->cycles_per_iter);
 	if (r->opts.inner_trips)

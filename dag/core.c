@@ -136,23 +136,28 @@ static const struct dag_core haswell = {
 
 static const struct dag_core zen4 = {
 	.name = "zen4",
-	/* AMD gives 6 macro-ops dispatched per cycle, and straight-line
-	   runs of eliminated moves or of loads and FP operations reach it,
-	   as does one loop of 12 independent mixed operations
-	   (bench/dag_lat.sh "front end", "loop_of_12_mixed_ops": 2.00
-	   cycles).  Other loops of mixed operations with no port saturated
-	   sustained 4.7-5.5 per cycle in a harness (12, 18 and 6 macro-ops
-	   per iteration: 2.20, 3.80, 1.58 cycles; the cause not found),
-	   and gcc's CSR inner loop (12 macro-ops per 2 nonzeros) runs 1.24
-	   cycles per nonzero in L1 where 6 gives 1.07 and 5.5 on average
-	   (issue_rate) 1.23.  5.5 is a fit, not AMD's figure: on the 42
-	   matrices of bench/predict_spmv.sh (2026-11-26, two sets of
-	   measurements) the median |error| is 4.8% / 5.9% with 5.5, 8.0% /
-	   9.9% with 5 and 10.5% / 11.1% with 6; ppr bcsr's picks reach
-	   0.980 / 0.979 of the best on average over 43 matrices (5: 0.978 /
-	   0.977, 6: 0.982 / 0.986) */
+	/* AMD gives 6 macro-ops dispatched per cycle from an op cache that
+	   delivers 9 (AnandTech's Zen 4 review).  Measured here
+	   (2026-11-26, loops in L1, thread CPU time, clock from an add
+	   chain): a loop of 2 to 5 macro-ops runs 1.06 cycles an iteration
+	   whatever its body, and nested rows of L iterations (L + 1) x 1.06
+	   cycles a row: one fetch block a cycle, ending at every loop
+	   branch, the inner loop's exit too (fetch_width 9, fetch_rate
+	   0.94).  Without that front end, 5.5 macro-ops a cycle sustained
+	   had been fitted (issue_rate): it priced BCSR 1x1 rows of 7 blocks
+	   8% fast and 2x1 ones 8% slow (bench/dag_bcsr_grid.sh on
+	   gen:banded:n=2000,bw=3: measured / model 1.08 and 0.91; now 1.03
+	   and 1.00).  Dispatch is now AMD's 6. */
 	.issue_width = 6,
-	.issue_rate = 5.5,
+	.fetch_width = 9,
+	.fetch_rate = 0.94,
+	/* 3 load ports, but loops that keep all three busy do not sustain
+	   3 a cycle: gcc's CSR loop (6 loads per 2 nonzeros) runs 11.45,
+	   19.97 and 79.0 cycles a row of 8, 16 and 64 nonzeros in L1
+	   (measured here, 2026-11-26); modelled 11.21, 20.80, 78.40 with
+	   2.5 loads a cycle on average, 10.68, 18.65, 67.50 without the
+	   limit.  A fit, not AMD's figure */
+	.load_rate = 2.5,
 	.retire_width = 8,
 	.rob_size = 320,
 	/* 4 x 24 integer entries and the FP scheduler's 64.  The queues
@@ -435,6 +440,12 @@ int dag_core_check(const struct dag_core *c, struct ppr_err *err)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "core '%s': issue rate must be 1..issue "
 				   "width, or 0", c->name);
+	if (c->fetch_rate < 0 || c->fetch_rate > 1 || c->load_rate < 0 ||
+	    (c->op_queue && c->op_queue < c->fetch_width))
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "core '%s': fetch rate must be 0..1, load "
+				   "rate not negative, op queue at least the "
+				   "fetch width", c->name);
 	if (c->line_split_mean < 0 ||
 	    (c->line_split_mean > 0 && c->line_split_mean < 1))
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,

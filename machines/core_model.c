@@ -57,7 +57,7 @@ static const char *const core_keys[] = {
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
 	"macro_fusion", "unlaminate_indexed", "classes",
 	"scheduler_queues", "load_holds_queue", "vector_load_mix_width",
-	"vector_load_slots", NULL
+	"vector_load_slots", "fetch_width", "fetch_rate", "op_queue", "load_rate", NULL
 };
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
@@ -169,6 +169,27 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 						 obj, "issue_rate"), err,
 					 "'issue_rate' must be 1..issue_width "
 					 "(%u), or 0", c->issue_width);
+	if ((rc = get_uint(doc, obj, "fetch_width", 0, 0, 0, 64,
+			   &c->fetch_width, err)) ||
+	    (rc = get_uint(doc, obj, "op_queue", 0, 0, 0, 4096,
+			   &c->op_queue, err)) ||
+	    (rc = machine_json_get_double(doc, obj, "load_rate",
+					  MACHINE_JSON_NONNEG, 0, &c->load_rate,
+					  err)) ||
+	    (rc = machine_json_get_double(doc, obj, "fetch_rate",
+					  MACHINE_JSON_NONNEG, 0, &c->fetch_rate,
+					  err)))
+		return rc;
+	if (c->fetch_rate > 1)
+		return machine_json_fail(doc, cJSON_GetObjectItemCaseSensitive(
+						 obj, "fetch_rate"), err,
+					 "'fetch_rate' must be 0..1 (fetch "
+					 "blocks per cycle)");
+	if (c->op_queue && c->op_queue < c->fetch_width)
+		return machine_json_fail(doc, cJSON_GetObjectItemCaseSensitive(
+						 obj, "op_queue"), err,
+					 "'op_queue' must be at least "
+					 "fetch_width (%u), or 0", c->fetch_width);
 	cJSON_ArrayForEach(e, ports) {
 		const char *s;
 
@@ -328,6 +349,16 @@ cJSON *machine_core_to_json(const struct dag_core *c)
 	cJSON_AddNumberToObject(core, "issue_width", c->issue_width);
 	if (c->issue_rate > 0)
 		cJSON_AddNumberToObject(core, "issue_rate", c->issue_rate);
+	if (c->load_rate > 0)
+		cJSON_AddNumberToObject(core, "load_rate", c->load_rate);
+	if (c->fetch_width) {
+		cJSON_AddNumberToObject(core, "fetch_width", c->fetch_width);
+		if (c->fetch_rate > 0)
+			cJSON_AddNumberToObject(core, "fetch_rate",
+						c->fetch_rate);
+		if (c->op_queue)
+			cJSON_AddNumberToObject(core, "op_queue", c->op_queue);
+	}
 	cJSON_AddNumberToObject(core, "retire_width", c->retire_width);
 	cJSON_AddNumberToObject(core, "rob_size", c->rob_size);
 	cJSON_AddNumberToObject(core, "scheduler_size", c->sched_size);

@@ -639,7 +639,8 @@ static void test_issue_rate(void)
 	snprintf(text + n, sizeof(text) - n, "\tdecq %%rdi\n\tjnz .L1\n");
 	T_CHECK(dag_asm_parse(p, text, strlen(text), "r.s", &err) == 0);
 	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
-	T_NEAR(c.issue_rate, 5.5, 0);
+	c.fetch_width = 0;                     /* dispatch alone */
+	c.issue_rate = 5.5;
 	T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
 	T_NEAR(r.cycles_per_iter, 22 / 5.5, 0.05);
 	T_NEAR(r.frontend_bound, 22 / 5.5, 1e-9);
@@ -652,6 +653,103 @@ static void test_issue_rate(void)
 	c.issue_rate = 6.5;                    /* above the width */
 	T_CHECK(dag_core_check(&c, &err) == PPR_EINVAL);
 	dag_prog_free(p);
+}
+
+static int sched_core(const char *text, const struct dag_core *c,
+		      const struct dag_sched_opts *o, struct dag_result *r)
+{
+	struct dag_prog *p = dag_prog_new();
+	struct ppr_err err = { 0 };
+	struct dag_loop l;
+	int rc = dag_asm_parse(p, text, strlen(text), "f.s", &err);
+
+	if (!rc)
+		rc = dag_loop_find(p, NULL, &l, &err);
+	if (!rc)
+		rc = dag_sched_run(p, &l, c, o, r, &err);
+	dag_prog_free(p);
+	return rc;
+}
+
+/* The front end: one fetch block a cycle (fetch_rate on average), at
+ * most fetch_width slots, ending at every loop branch. */
+static void test_fetch(void)
+{
+	/* 2 slots an iteration (the counter's chain: 1 cycle) */
+	static const char small[] =
+		".L1:\n\taddq $1, %rax\n\tdecq %rdi\n\tjnz .L1\n";
+	/* rows of inner iterations of 2 slots, 2 slots of outer work */
+	static const char nest[] =
+		".L0:\n\taddq $1, %r8\n"
+		".L1:\n\taddq $1, %rax\n\tdecq %rdi\n\tjnz .L1\n"
+		"\tdecq %rsi\n\tjnz .L0\n";
+	struct dag_core c = *dag_core_builtin("zen4");
+	struct dag_sched_opts o = { 0 };
+	struct dag_result r;
+
+	T_EQ_U64(c.fetch_width, 9);
+	c.fetch_rate = 0;                      /* a block every cycle */
+	T_CHECK(sched_core(small, &c, &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 1.0, 0.02);
+	c.fetch_rate = 0.5;
+	T_CHECK(sched_core(small, &c, &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 2.0, 0.02);
+	/* a row of 7 inner iterations: 7 blocks (the exit one too) and
+	 * the outer branch's block: 8 cycles */
+	c = *dag_core_builtin("zen4");
+	c.fetch_rate = 0;
+	o.inner_trips = 7;
+	T_CHECK(sched_core(nest, &c, &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 8.0, 0.05);
+	c.fetch_width = 0;     /* dispatch alone: the counter's 7 cycles */
+	T_CHECK(sched_core(nest, &c, &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 7.0, 0.1);
+	c.fetch_width = 9;
+	/* a body of 20 slots: 3 blocks of at most 9 an iteration */
+	{
+		char text[1024];
+		size_t n = 0;
+
+		n += (size_t)snprintf(text + n, sizeof(text) - n, ".L1:\n");
+		for (int i = 0; i < 19; i++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "\tvmovapd %%ymm1, %%ymm%d\n",
+					      2 + i % 8);
+		snprintf(text + n, sizeof(text) - n, "\tdecq %%rdi\n\tjnz .L1\n");
+		o.inner_trips = 0;
+		c.issue_width = 8;             /* dispatch: 20 / 8 cycles */
+		c.retire_width = 8;
+		T_CHECK(sched_core(text, &c, &o, &r) == 0);
+		T_NEAR(r.cycles_per_iter, 3.0, 0.05);
+	}
+	c = *dag_core_builtin("zen4");
+	c.fetch_rate = 1.5;
+	T_CHECK(dag_core_check(&c, NULL) == PPR_EINVAL);
+	c.fetch_rate = 0.9;
+	c.op_queue = 4;                        /* below the fetch width */
+	T_CHECK(dag_core_check(&c, NULL) == PPR_EINVAL);
+}
+
+/* A sustained load rate below the load ports' count: 3 independent loads
+ * an iteration take 3 / load_rate cycles. */
+static void test_load_rate(void)
+{
+	static const char txt[] =
+		".L1:\n\tmovq (%rdx), %rax\n\tmovq 8(%rdx), %r9\n"
+		"\tmovq 16(%rdx), %r10\n\tdecq %rdi\n\tjnz .L1\n";
+	struct dag_core c = *dag_core_builtin("zen4");
+	struct dag_sched_opts o = { 0 };
+	struct dag_result r;
+
+	T_NEAR(c.load_rate, 2.5, 0);
+	c.fetch_width = 0;
+	T_CHECK(sched_core(txt, &c, &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 3 / 2.5, 0.03);
+	c.load_rate = 0;                       /* the 3 load ports */
+	T_CHECK(sched_core(txt, &c, &o, &r) == 0);
+	T_NEAR(r.cycles_per_iter, 1.0, 0.03);
+	c.load_rate = -1;
+	T_CHECK(dag_core_check(&c, NULL) == PPR_EINVAL);
 }
 
 /* Line-crossing loads take two load slots. */
@@ -780,6 +878,8 @@ int main(void)
 	test_nested();
 	test_split();
 	test_issue_rate();
+	test_fetch();
+	test_load_rate();
 	test_whole_file();
 	test_paper();
 	return t_done();

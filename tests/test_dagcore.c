@@ -29,6 +29,10 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->line_split_slots, b->line_split_slots);
 	T_EQ_U64(a->line_split512_slots, b->line_split512_slots);
 	T_NEAR(a->issue_rate, b->issue_rate, 0);
+	T_EQ_U64(a->fetch_width, b->fetch_width);
+	T_NEAR(a->fetch_rate, b->fetch_rate, 0);
+	T_EQ_U64(a->op_queue, b->op_queue);
+	T_NEAR(a->load_rate, b->load_rate, 0);
 	T_NEAR(a->line_split_mean, b->line_split_mean, 0);
 	T_EQ_U64(a->line_split_latency, b->line_split_latency);
 	T_EQ_U64(a->store_forward_lat, b->store_forward_lat);
@@ -142,7 +146,20 @@ static void test_bad(void)
 		  "wide512_occupancy, load512_slots, move_elimination_gpr, "
 		  "move_elimination_vec, zero_idioms, macro_fusion, "
 		  "unlaminate_indexed, classes, scheduler_queues, "
-		  "load_holds_queue, vector_load_mix_width, vector_load_slots)" },
+		  "load_holds_queue, vector_load_mix_width, vector_load_slots, "
+		  "fetch_width, fetch_rate, op_queue, load_rate)" },
+		{ __LINE__, HEAD CORE_OK "}, \"fetch_width\": 9, "
+		  "\"fetch_rate\": 0.94, \"op_queue\": 36, "
+		  "\"load_rate\": 2.5}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"fetch_rate\": 1.5}}",
+		  "t.json:5:62: 'fetch_rate' must be 0..1 (fetch blocks per "
+		  "cycle)" },
+		{ __LINE__, HEAD CORE_OK "}, \"fetch_width\": 9, "
+		  "\"op_queue\": 4}}",
+		  "t.json:5:80: 'op_queue' must be at least fetch_width (9), "
+		  "or 0" },
+		{ __LINE__, HEAD CORE_OK "}, \"load_rate\": -1}}",
+		  "t.json:5:62: 'load_rate' must be a non-negative number" },
 		{ __LINE__, HEAD CORE_OK "}, \"scheduler_queues\": [{\"ports\": "
 		  "[\"a\"], \"size\": 8}, {\"ports\": [\"b\"], \"size\": 4}], "
 		  "\"vector_load_mix_width\": 3, \"vector_load_slots\": 2, "
