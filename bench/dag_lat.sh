@@ -255,7 +255,7 @@ mcase() {
 		m=$("$tmp/k" "$n" "$ops")
 	fi
 	p=-
-	[ -x "$PPR" ] && p=$("$PPR" dag --asm "$tmp/k.s" --cpu "$CPU" ${TRIPS:+--inner-trips "$TRIPS"} --format json 2> /dev/null |
+	[ -x "$PPR" ] && p=$("$PPR" dag --asm "$tmp/k.s" --cpu "$CPU" ${TRIPS:+--inner-trips} ${TRIPS:+$TRIPS} --format json 2> /dev/null |
 		sed -n 's/^	"cycles_per_iteration":[	 ]*\([0-9.]*\),*$/\1/p' |
 		awk -v o="$ops" '{ printf "%.2f", $1 / o }')
 	printf '%-28s %10s %10s\n' "$name" "$m" "$p"
@@ -301,8 +301,10 @@ IFS='
 mcase "loop of 2 macro-ops" 1 1000 'movl $1, %r9d'
 mcase "loop of 5 macro-ops" 1 1000 'movl $1, %r9d' 'movl $1, %r10d' \
 	'movl $1, %eax' 'movl $1, %ebx'
-TRIPS=7 mcase "rows of 7 x 2 macro-ops" 1 1000 'movl $7, %r12d' '.Lin:' \
+TRIPS=7
+mcase "rows of 7 x 2 macro-ops" 1 1000 'movl $7, %r12d' '.Lin:' \
 	'movl $1, %r9d' 'decl %r12d' 'jnz .Lin'
+TRIPS=
 IFS=$oldifs
 echo "== front end: 48 instructions per iteration, nothing else limiting (cycles per instruction; 0.125 = 8 per cycle)"
 printf '%-28s %10s %10s\n' case measured ppr
