@@ -219,15 +219,15 @@ struct dag_core {
 				    cycle dispatches the whole slots of the
 				    credit it has accumulated, at most
 				    issue_width */
+	double load_rate;        /* loads issued per cycle on average, below
+				    the load ports' count (0: no limit but
+				    the ports) */
 	/* Front end (0: none, dispatch is fed without limit).  A cycle
 	   delivers one fetch block of at most fetch_width fused micro-ops
 	   into an op queue of op_queue entries; a block ends after a loop
 	   branch (a backward conditional branch, taken or leaving the loop:
 	   the predictor ends a block at every branch it has seen taken).
 	   fetch_rate: blocks per cycle on average (0: 1). */
-	double load_rate;        /* loads issued per cycle on average, below
-				    the load ports' count (0: no limit but
-				    the ports) */
 	unsigned fetch_width;
 	double fetch_rate;
 	unsigned op_queue;

@@ -172,7 +172,8 @@ struct sim {
 	uint64_t iters;
 	uint64_t splits;
 	double ld_credit;     /* load_rate's credit */
-	char *ends_block;     /* per position of seq: a loop branch */
+	char *ends_block;     /* per static insn: a loop branch (front end
+				 only) */
 	uint64_t fpos;        /* front end: positions fetched */
 	unsigned oq;          /* fused slots fetched, not dispatched */
 };
@@ -693,6 +694,21 @@ static void resolve_free(struct sim *s)
  * Issue: oldest ready micro-op first, each to a free eligible port (the
  * one with the fewest busy cycles so far, to balance shared ports).
  */
+/* A rate below a whole count per cycle (load_rate, fetch_rate): a cycle
+ * adds the rate to the credit, which is not saved up beyond cap, and may
+ * use the credit's whole units, at most cap; the caller takes off what
+ * it used. */
+static unsigned credit_units(double *credit, double rate, unsigned cap)
+{
+	unsigned n;
+
+	if (*credit > cap)
+		*credit = cap;
+	*credit += rate;
+	n = (unsigned)(*credit + 1e-9);
+	return n < cap ? n : cap;
+}
+
 static void issue(struct sim *s, uint64_t cyc)
 {
 	unsigned k = 0, nfree = 0, nld = 0;
@@ -701,18 +717,10 @@ static void issue(struct sim *s, uint64_t cyc)
 	unsigned mix = s->c->vec_load_mix_width;
 	unsigned vslots = s->c->vec_load_slots, slots = 0;
 	unsigned budget = (unsigned)__builtin_popcount(s->c->load_ports);
-	unsigned ldmax = budget;
-
-	if (s->c->load_rate > 0) {
-		/* sustained loads a cycle below the ports' count: the whole
-		   loads of the credit accumulated */
-		if (s->ld_credit > budget)
-			s->ld_credit = budget;
-		s->ld_credit += s->c->load_rate;
-		ldmax = (unsigned)(s->ld_credit + 1e-9);
-		if (ldmax > budget)
-			ldmax = budget;
-	}
+	/* sustained loads a cycle below the ports' count */
+	unsigned ldmax = s->c->load_rate > 0 ?
+			 credit_units(&s->ld_credit, s->c->load_rate, budget) :
+			 budget;
 
 	for (unsigned p = 0; p < s->c->nports; p++)
 		if (s->port_busy[p] <= cyc) {
@@ -870,21 +878,18 @@ static void fetch(struct sim *s, double *fcredit, uint64_t total)
 	unsigned cap = c->op_queue ? c->op_queue : 4 * c->fetch_width;
 	unsigned got = 0;
 
-	if (*fcredit > 1)
-		*fcredit = 1;     /* no saving up while the queue is full */
-	*fcredit += c->fetch_rate > 0 ? c->fetch_rate : 1;
-	if (*fcredit < 1 - 1e-9)
+	if (!credit_units(fcredit, c->fetch_rate > 0 ? c->fetch_rate : 1, 1))
 		return;
 	while (s->fpos < total) {
-		size_t k = (size_t)(s->fpos % s->nseq);
-		unsigned f = s->ti[s->seq[k]].fused;
+		size_t ii = s->seq[s->fpos % s->nseq];
+		unsigned f = s->ti[ii].fused;
 
 		if (got + f > c->fetch_width || s->oq + f > cap)
 			break;
 		got += f;
 		s->oq += f;
 		s->fpos++;
-		if (s->ends_block[k])
+		if (s->ends_block[ii])
 			break;
 	}
 	if (got || s->fpos >= total)
@@ -902,6 +907,9 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 	unsigned line = o->line_size ? o->line_size : 64;
 	uint64_t cyc = 0, pos = 0, total = iters * nseq;
 	uint64_t mid = iters / 2, limit;
+	/* the front end limits the whole loop's schedule, not
+	   S_DAG(compute) or S_DAG(memory) */
+	int fe = c->fetch_width && mode == M_FULL;
 
 	memset(&s, 0, sizeof(s));
 	s.p = p;
@@ -952,19 +960,22 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 			if (rc)
 				break;
 		}
-		free(seen);
-		/* loop branches: backward conditional branches */
-		s.ends_block = xcalloc(nseq, 1);
-		for (size_t i = 0; i < nseq; i++) {
-			const struct dag_insn *b = &p->insn[seq[i]];
-			size_t d;
+		/* the front end's loop branches: backward conditional
+		   branches, once per static instruction */
+		if (fe) {
+			s.ends_block = xcalloc(p->n, 1);
+			for (size_t ii = 0; ii < p->n; ii++) {
+				const struct dag_insn *b = &p->insn[ii];
+				size_t d;
 
-			if (!(b->flags & DAG_F_BRANCH) || b->cls != DAG_BRANCH)
-				continue;
-			d = dag_branch_dest(p, b);
-			if (d != (size_t)-1 && d <= seq[i])
-				s.ends_block[i] = 1;
+				if (!seen[ii] || !(b->flags & DAG_F_BRANCH) ||
+				    b->cls != DAG_BRANCH)
+					continue;
+				d = dag_branch_dest(p, b);
+				s.ends_block[ii] = d != (size_t)-1 && d <= ii;
+			}
 		}
+		free(seen);
 		if (rc)
 			goto out;
 	}
@@ -980,9 +991,6 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 		/* dispatch credit: issue_rate slots a cycle on average (the
 		 * whole slots of the credit), at most issue_width */
 		double rate = dispatch_rate(c), credit = 0, fcredit = 0;
-		/* the front end limits the whole loop's schedule, not
-		   S_DAG(compute) or S_DAG(memory) */
-		int fe = c->fetch_width && mode == M_FULL;
 
 		while (s.rob_head < s.rob_tail || pos < total) {
 			unsigned slots, slots0;

@@ -57,7 +57,8 @@ static const char *const core_keys[] = {
 	"move_elimination_gpr", "move_elimination_vec", "zero_idioms",
 	"macro_fusion", "unlaminate_indexed", "classes",
 	"scheduler_queues", "load_holds_queue", "vector_load_mix_width",
-	"vector_load_slots", "fetch_width", "fetch_rate", "op_queue", "load_rate", NULL
+	"vector_load_slots", "fetch_width", "fetch_rate", "op_queue",
+	"load_rate", NULL
 };
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
