@@ -19,13 +19,13 @@
 PPR_COMMAND(measure, "time a kernel natively (GFLOPS, bytes/s, hardware counters)")
 
 static const char usage_text[] =
-	"usage: ppr measure --kernel K [MATRIX] [options]\n"
+	"usage: ppr measure -k|--kernel K [MATRIX] [options]\n"
 	"       ppr measure --import-papi FILE | --import-perf FILE [--format F]\n"
 	"\n"
 	"kernels:\n"
 	"  spmv-csr MATRIX                 MATRIX: a .mtx/.rb file or gen:...\n"
-	"  spmv-bcsr --block RxC MATRIX    R, C in 1..8\n"
-	"  conv1d --variant naive|avx2-unaligned|avx2-aligned --n N\n"
+	"  spmv-bcsr -b|--block RxC MATRIX R, C in 1..8\n"
+	"  conv1d -v|--variant naive|avx2-unaligned|avx2-aligned -n|--n N\n"
 	"  fft1d --n N                     N a power of two\n"
 	"  fft3d --n N                     N^3 complex doubles\n"
 	"\n"
@@ -51,7 +51,7 @@ static const char usage_text[] =
 	"  --check             compare the result with a plain reference kernel\n"
 	"  --seed S            input values (default fixed)\n"
 	"  --no-simd           conv1d: use the portable fallback, not AVX2\n"
-	"  --format table|csv|json, -o FILE\n";
+	"  -f, --format table|csv|json, -o, --output FILE\n";
 
 enum {
 	OPT_KERNEL = 256, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_REPS, OPT_WARMUP,
@@ -365,7 +365,7 @@ int cmd_measure(int argc, char **argv)
 	mo.code_mode = MEASURE_CODE_BEST;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "ho:", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hk:b:v:n:f:o:", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			fputs(usage_text, stdout);
@@ -373,6 +373,7 @@ int cmd_measure(int argc, char **argv)
 		case 'o':
 			outpath = optarg;
 			break;
+		case 'k':
 		case OPT_KERNEL:
 			p.kernel = optarg;
 			break;
@@ -390,12 +391,14 @@ int cmd_measure(int argc, char **argv)
 					"best, linked, 0, 16, 32 or 48", optarg);
 			}
 			break;
+		case 'b':
 		case OPT_BLOCK:
 			if (kernel_block_parse(optarg, &p.block_r, &p.block_c))
 				return cli_usage_error(usage_text,
 					"measure: --block '%s': expected RxC "
 					"with R and C in 1..8", optarg);
 			break;
+		case 'v':
 		case OPT_VARIANT:
 			if (kernel_variant_parse(optarg, &p.variant))
 				return cli_usage_error(usage_text,
@@ -404,6 +407,7 @@ int cmd_measure(int argc, char **argv)
 					optarg);
 			have_variant = 1;
 			break;
+		case 'n':
 		case OPT_N:
 			if (cli_parse_u64(optarg, &v) || !v)
 				return cli_usage_error(usage_text,
@@ -460,6 +464,7 @@ int cmd_measure(int argc, char **argv)
 		case OPT_NO_SIMD:
 			p.no_simd = 1;
 			break;
+		case 'f':
 		case OPT_FORMAT:
 			if (cli_format_parse(optarg, &fmt))
 				return cli_usage_error(usage_text,

@@ -87,6 +87,14 @@ tail -n 1 "$tmp/out" | grep -q -E ',(0|16|32|48)$' && ok || bad "csv code_offset
 run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --check
 has "$tmp/out" "kern_spmv_csr"
 has "$tmp/out" "max normwise error vs reference"
+# the short options ppr predict takes: -k -b -v -n -f
+run 0 measure -k spmv-bcsr -b 3x3 gen:fem3d:n=6,dof=3 --reps 2 -f csv
+has "$tmp/out" 'spmv-bcsr,"gen:fem3d:n=6,dof=3",kern_spmv_bcsr_3x3,2,'
+run 0 measure -k conv1d -v naive -n 4096 --reps 2 -f json
+has "$tmp/out" '"variant":	"naive"'
+has "$tmp/out" '"n":	4096'
+run 2 measure -k spmv-bcsr -b 9x1 gen:laplace2d:n=4
+has "$tmp/err" "--block '9x1'"
 
 # ---- 4. imports ---------------------------------------------------------
 printf 'Successfully added: PAPI_TOT_INS\n\nPAPI_TOT_INS : \t188441\nPAPI_L1_DCM : 77\n' > "$tmp/p.txt"
