@@ -129,6 +129,12 @@
  *   110k in three later ones (the overlap's 95k); the guest's slow spells
  *   and the kernels' code placement (kernels/README.md) move single
  *   shapes by up to 2x.
+ *   On the Zen 4 host (zen4-genoa.json, 2026-11-27) more of it is
+ *   hidden: against its 8 stored measured sets of the 43 matrices of
+ *   bench/predict_bcsr.sh, 0.7 (Zen 5's) reaches 0.9899 of the best on
+ *   average with 22 cases below 0.95, 0.8-0.9 reach 0.9911-0.9917 with
+ *   14-15 (nasa4704 then picks its measured best, 6x1, not 4x1), 1.0
+ *   0.9894 with 18; the file has 0.85.
  * - The in-core points (64), the block counts (chunks of runs) and the x
  *   simulations (8 block heights) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
