@@ -26,6 +26,13 @@
  *   first working set past that highest point whose bandwidth has lost
  *   a tenth (DETECT_CAPACITY_FALL) of the difference, and `ppr machine
  *   detect` writes that share of the ways as the level's usable_ways.
+ *   Since 2026-11-27 the fall counts for good only: the crossing follows
+ *   the last working set still at or above that threshold, not the
+ *   first below it.  On the Zen 4 host four quiet refreshes read 5-6
+ *   ways (sweeps smooth within 3% up to 10 MiB), while refreshes on a
+ *   busy night read 3, 5 and 6: one point a few percent low early in
+ *   the sweep ended the level there, and predicted de2010 at DRAM speed
+ *   (+97%) where it ran from the L3.
  *   Halfway, the rule until 2026-11-25, is too late for SpMV: a sequential
  *   read keeps part of its lines in the L3 well past the point where an
  *   SpMV, with its other streams, gets none.  Measured on the zen4-epyc
@@ -996,14 +1003,16 @@ double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
 			top = i;
 	if (gbs[top] < thr)
 		return (double)ws[0];
-	for (i = top + 1; i < n; i++)
-		if (gbs[i] < thr) {
-			double f = (gbs[i - 1] - thr) / (gbs[i - 1] - gbs[i]);
-
-			return (double)ws[i - 1] +
-			       f * (double)(ws[i] - ws[i - 1]);
-		}
-	return (double)ws[n - 1];
+	/* the fall for good: past the last point at or above the
+	 * threshold, so one working set measured slow between ones at the
+	 * level's speed (a neighbour's burst) does not end the level */
+	for (i = n - 1; i > top; i--)
+		if (gbs[i] >= thr)
+			break;
+	if (i == n - 1)
+		return (double)ws[n - 1];
+	return (double)ws[i] + (gbs[i] - thr) / (gbs[i] - gbs[i + 1]) *
+	       (double)(ws[i + 1] - ws[i]);
 }
 
 int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,

@@ -331,10 +331,11 @@ int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
  * which the level's usable capacity ends (model/detect.c). */
 #define DETECT_CAPACITY_FALL 0.1
 /* The crossing alone (no measurement): past the sweep's highest point,
- * the first working set whose bandwidth is under level_gbs -
- * DETECT_CAPACITY_FALL * (level_gbs - below_gbs), interpolated with the
- * one before it; ws[n-1] when none is (the level holds them all), ws[0]
- * when the highest point already is. */
+ * where the bandwidth falls under level_gbs - DETECT_CAPACITY_FALL *
+ * (level_gbs - below_gbs) for good: interpolated between the last
+ * working set at or above that and the next; ws[n-1] when the last is
+ * (the level holds them all), ws[0] when the highest point is already
+ * under it. */
 double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
 				unsigned n, double level_gbs,
 				double below_gbs);

@@ -893,6 +893,9 @@ static void test_capacity_crossing(void)
 	static const uint64_t ws2[6] = { 4, 6, 8, 10, 12, 14 };
 	static const double rise[6] = { 60, 100, 110, 105, 90, 50 };
 	static const double dip[6] = { 100, 70, 110, 110, 104, 60 };
+	/* a burst of a neighbour: one point low, then the level again */
+	static const double burst[6] = { 100, 100, 92, 99, 97, 60 };
+	static const double cliff[6] = { 100, 50, 45, 40, 38, 35 };
 
 	/* threshold 80 - 0.1 * 60 = 74: between 80 at 4 and 40 at 6 */
 	T_NEAR(detect_capacity_crossing(ws, gbs, 4, 80, 20),
@@ -907,6 +910,14 @@ static void test_capacity_crossing(void)
 	 * the dip at 6: between 110 at 10 and 104 at 12 */
 	T_NEAR(detect_capacity_crossing(ws2, dip, 6, 110, 60),
 	       10 + 2 * (110.0 - 105) / 6, 1e-12);
+	/* threshold 100 - 0.1 * 70 = 93: the point at 8 (92) is under it
+	 * but 10 and 12 are back at the level's speed: the fall is past
+	 * 12, between 97 there and 60 at 14 */
+	T_NEAR(detect_capacity_crossing(ws2, burst, 6, 100, 30),
+	       12 + 2 * (97.0 - 93) / 37, 1e-12);
+	/* every point past the highest under the threshold: right after it */
+	T_NEAR(detect_capacity_crossing(ws2, cliff, 6, 100, 30),
+	       4 + 2 * (100.0 - 93) / 50, 1e-12);
 }
 
 /* Tables 4-6 from machines/haswell.json and the paper's counts. */
