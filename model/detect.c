@@ -29,10 +29,13 @@
  *   Since 2026-11-27 the fall counts for good only: the crossing follows
  *   the last working set still at or above that threshold, not the
  *   first below it.  On the Zen 4 host four quiet refreshes read 5-6
- *   ways (sweeps smooth within 3% up to 10 MiB), while refreshes on a
- *   busy night read 3, 5 and 6: one point a few percent low early in
- *   the sweep ended the level there, and predicted de2010 at DRAM speed
- *   (+97%) where it ran from the L3.
+ *   ways (sweeps smooth within 3% up to 10 MiB; the threshold is about
+ *   7% under the top), while refreshes on a busy night read 3, 5 and 6,
+ *   and with 3 de2010 was predicted at DRAM speed (+97%) where it ran
+ *   from the L3.  Those sweeps were not kept; a point a few percent low
+ *   early in the sweep is the likely cause (the quiet sweeps' first
+ *   points already vary by 3-5%), and the first-point rule ends the level
+ *   at such a point.
  *   Halfway, the rule until 2026-11-25, is too late for SpMV: a sequential
  *   read keeps part of its lines in the L3 well past the point where an
  *   SpMV, with its other streams, gets none.  Measured on the zen4-epyc
