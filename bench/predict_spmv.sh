@@ -16,7 +16,10 @@
 # the median only); STAT=min scores against the least run instead of the
 # median: on a shared guest the noise is one-sided (a neighbour only
 # slows a run), so the least run is the estimate of the machine's own
-# speed, which is what the model predicts.
+# speed, which is what the model predicts.  Before each matrix a speed
+# probe waits out slow spells (bench/measure_rounds.sh; PROBE=0: none,
+# PROBE_SLOW: the factor, default 1.3): a run without it measured every
+# cache-resident matrix 25-34% slow in all three rounds (2026-11-27).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MED=$ROOT/../shared/matrices/medium
