@@ -48,16 +48,23 @@ static const char usage_text[] =
 	"                      speeds up to 2x apart; best (default) times each\n"
 	"                      briefly and keeps the fastest, linked runs the\n"
 	"                      linker's copy\n"
+	"  --spread-warn F     warn when the median run takes over F times the\n"
+	"                      least (at least 5 runs; default 1.25, 0: never):\n"
+	"                      the machine's speed moved while it was measured\n"
 	"  --check             compare the result with a plain reference kernel\n"
 	"  --seed S            input values (default fixed)\n"
 	"  --no-simd           conv1d: use the portable fallback, not AVX2\n"
 	"  -f, --format table|csv|json, -o, --output FILE\n";
 
+/* Median over least run above which the measurement warns (default of
+ * --spread-warn). */
+#define MEASURE_SPREAD_WARN 1.25
+
 enum {
 	OPT_KERNEL = 256, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_REPS, OPT_WARMUP,
 	OPT_FLUSH, OPT_FLUSH_MB, OPT_COUNTERS, OPT_BACKEND, OPT_IMPORT_PAPI,
 	OPT_IMPORT_PERF, OPT_CHECK, OPT_SEED, OPT_NO_SIMD, OPT_FORMAT,
-	OPT_CODE_OFFSET,
+	OPT_CODE_OFFSET, OPT_SPREAD_WARN,
 };
 
 static const struct option long_opts[] = {
@@ -68,6 +75,7 @@ static const struct option long_opts[] = {
 	{ "reps", required_argument, NULL, OPT_REPS },
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
 	{ "code-offset", required_argument, NULL, OPT_CODE_OFFSET },
+	{ "spread-warn", required_argument, NULL, OPT_SPREAD_WARN },
 	{ "flush", no_argument, NULL, OPT_FLUSH },
 	{ "flush-mb", required_argument, NULL, OPT_FLUSH_MB },
 	{ "counters", required_argument, NULL, OPT_COUNTERS },
@@ -352,7 +360,7 @@ int cmd_measure(int argc, char **argv)
 	const char *counters = NULL, *backend = NULL, *outpath = NULL;
 	const char *imp_papi = NULL, *imp_perf = NULL;
 	unsigned long long v;
-	double flush_mb = 0, check_err = -1;
+	double flush_mb = 0, check_err = -1, spread_warn = MEASURE_SPREAD_WARN;
 	int c, do_check = 0, have_variant = 0, rc = 0;
 	FILE *out = NULL;
 
@@ -421,6 +429,14 @@ int cmd_measure(int argc, char **argv)
 					"measure: --reps '%s': expected 1.."
 					"1000000", optarg);
 			mo.reps = (unsigned)v;
+			break;
+		case OPT_SPREAD_WARN:
+			if (cli_parse_double(optarg, &spread_warn) ||
+			    !(spread_warn == 0 || (spread_warn >= 1 &&
+						   spread_warn <= 1000)))
+				return cli_usage_error(usage_text,
+					"measure: --spread-warn '%s': expected "
+					"0 or 1..1000", optarg);
 			break;
 		case OPT_WARMUP:
 			if (cli_parse_u64(optarg, &v) || v > 1000000)
@@ -544,6 +560,19 @@ int cmd_measure(int argc, char **argv)
 	}
 	if (counters && !res.counters_ok)
 		cli_warn("%s (timing still done)", res.counters_why);
+	/* On a shared host a neighbour only slows runs: a median well above
+	 * the least run means the speed moved while it was measured
+	 * (bench/measure_rounds.sh: 1.4-1.5x spells of seconds on the test
+	 * guest); say so rather than let the median pass for the machine's
+	 * speed. */
+	if (spread_warn > 0 && res.reps >= 5 && res.time_min_s > 0 &&
+	    res.time_median_s > spread_warn * res.time_min_s)
+		cli_warn("the median run took %.2fx the least: the machine's "
+			 "speed moved during the measurement (a busy "
+			 "neighbour on a shared host?); the least run "
+			 "(gflops_best) is the closer figure for its own "
+			 "speed, or measure again",
+			 res.time_median_s / res.time_min_s);
 	if (mo.code_mode == MEASURE_CODE_FIXED && res.code_offset < 0)
 		cli_warn("--code-offset: %s has no placed copies; timed the "
 			 "linker's", p.kernel);

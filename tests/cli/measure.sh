@@ -95,6 +95,17 @@ has "$tmp/out" '"variant":	"naive"'
 has "$tmp/out" '"n":	4096'
 run 2 measure -k spmv-bcsr -b 9x1 gen:laplace2d:n=4
 has "$tmp/err" "--block '9x1'"
+# --spread-warn: F = 1 warns whenever the median run is above the least
+# (9 timed runs of a microsecond kernel never all take the same nanoseconds);
+# 0 never warns; under 5 runs no warning whatever F
+run 0 measure -k spmv-csr gen:laplace2d:n=30 --reps 9 --spread-warn 1
+has "$tmp/err" "x the least: the machine's speed moved during the measurement"
+run 0 measure -k spmv-csr gen:laplace2d:n=30 --reps 9 --spread-warn 0
+grep -q "speed moved" "$tmp/err" && bad "--spread-warn 0 warned" || ok
+run 0 measure -k spmv-csr gen:laplace2d:n=30 --reps 4 --spread-warn 1
+grep -q "speed moved" "$tmp/err" && bad "4 runs warned" || ok
+run 2 measure -k spmv-csr gen:laplace2d:n=30 --spread-warn 0.5
+has "$tmp/err" "--spread-warn '0.5': expected 0 or 1..1000"
 
 # ---- 4. imports ---------------------------------------------------------
 printf 'Successfully added: PAPI_TOT_INS\n\nPAPI_TOT_INS : \t188441\nPAPI_L1_DCM : 77\n' > "$tmp/p.txt"
