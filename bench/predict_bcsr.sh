@@ -67,15 +67,10 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 print("in-core schedules: %s (%.3f s)" % ("already cached" if d["incore_cached"]
       else "computed and cached", d["prediction_wall_s"]))' "$tmp/w.json"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-# probe: the machine's speed before each matrix, as the median of a short
-# CSR SpMV on rows of 2 nonzeros (shared guests have slow spells of
-# minutes in which short-row kernels run up to 2x slower, and some shapes
-# more than others: a matrix measured in one is not comparable)
-probe() {
-	"$PPR" measure --kernel spmv-csr --reps 20 --format csv \
-		gen:random:n=8000,per_row=2,seed=1 2> /dev/null |
-		awk -F, 'NR == 2 { printf "%.2f", $(NF - 5) * 1e6 }'
-}
+# the machine's speed before each matrix (bench/speed_probe.sh: shared
+# guests have slow spells of minutes in which short-row kernels run up to
+# 2x slower, and some shapes more than others)
+. "$ROOT/bench/speed_probe.sh"
 RETRY=${BCSR_RETRY:-2}
 TWICE=${BCSR_TWICE:-0}
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s %5s %4s' matrix nnz pick best \
@@ -83,7 +78,6 @@ printf '%-34s %9s %5s %6s %9s %9s %6s %7s %8s %5s %4s' matrix nnz pick best \
 printf ' %6s %3s' close nc
 [ "$TWICE" = 1 ] && printf ' %6s %7s %6s' 2nd re-meas close2
 echo
-pmin=""
 # measure: run ppr bcsr --measure on $1 into $2, again while "moved"
 # (at most RETRY more times); sets runs
 measure() {
@@ -99,17 +93,7 @@ measure() {
 }
 for mtx in $list; do
 	name=$(basename "$mtx")
-	pr=$(probe)
-	tries=0
-	while [ -n "$pmin" ] && [ "$tries" -lt 3 ] &&
-	      awk -v p="$pr" -v m="$pmin" 'BEGIN { exit !(p > 1.4 * m) }'; do
-		sleep 20
-		pr=$(probe)
-		tries=$((tries + 1))
-	done
-	if [ -z "$pmin" ] || awk -v p="$pr" -v m="$pmin" 'BEGIN { exit !(p < m) }'; then
-		pmin=$pr
-	fi
+	speed_wait 1.4 20
 	if ! measure "$mtx" "$tmp/o.json"; then
 		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
 		continue
@@ -141,7 +125,7 @@ if os.path.getsize(sys.argv[2]):
 print(*r)' "$tmp/o.json" "$tmp/o2.json")
 	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7 mv=$8 cl=$9 nc=${10}
 	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %8s %5s %4s %6.3f %3d' "$name" "$nnz" \
-		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$pr" "$mv" "$runs1" "$cl" "$nc"
+		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$SPEED_PROBE" "$mv" "$runs1" "$cl" "$nc"
 	if [ "$TWICE" = 1 ]; then
 		printf ' %6.3f %7.3f %6.3f\n' "${11}" "${12}" "${13}"
 		echo "$share $cost ${11} ${12} $cl $nc ${13}" >> "$tmp/all"
