@@ -562,7 +562,7 @@ int cmd_measure(int argc, char **argv)
 		cli_warn("%s (timing still done)", res.counters_why);
 	/* On a shared host a neighbour only slows runs: a median well above
 	 * the least run means the speed moved while it was measured
-	 * (bench/measure_rounds.sh: 1.4-1.5x spells of seconds on the test
+	 * (bench/speed_probe.sh: 1.4-1.5x spells of seconds on the test
 	 * guest); say so rather than let the median pass for the machine's
 	 * speed. */
 	if (spread_warn > 0 && res.reps >= 5 && res.time_min_s > 0 &&
