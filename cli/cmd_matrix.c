@@ -25,7 +25,7 @@ static const char usage_str[] =
 	"Harwell-Boeing file (.rb .rua .rsa .psa .cua ...), or a generator:\n"
 	"  gen:laplace2d:n=N          gen:laplace3d:n=N\n"
 	"  gen:fem3d:n=N,dof=K        gen:banded:n=N,bw=B\n"
-	"  gen:random:n=N,per_row=K,seed=S\n"
+	"  gen:random:n=N,per_row=K,seed=S,cols=C\n"
 	"  gen:rmat:scale=S,edge_factor=E,seed=S\n"
 	"\n"
 	"  --fill         blocks and fill ratio of BCSR r x c, r,c = 1..8\n"

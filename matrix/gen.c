@@ -14,10 +14,12 @@
  *                        [-1.5, -1])
  *   banded:n=N,bw=B      all |i-j| <= B; diagonal 2B+2, off-diagonal -1;
  *                        N(2B+1) - B(B+1) nonzeros
- *   random:n=N,per_row=K[,seed=S]   K distinct uniform columns per row
- *                        (Floyd's sampling: no re-draw loop, no
+ *   random:n=N,per_row=K[,seed=S][,cols=C]   K distinct uniform columns
+ *                        per row (Floyd's sampling: no re-draw loop, no
  *                        duplicates), values uniform in (0,1]; N*K
- *                        nonzeros; seed defaults to 1
+ *                        nonzeros; seed defaults to 1; N rows and C
+ *                        columns (default N: square), so the x vector
+ *                        can be smaller than the matrix streams
  *   rmat:scale=S[,edge_factor=E][,seed=S]   R-MAT (Chakrabarti, Zhan,
  *                        Faloutsos 2004) with the Graph500 parameters
  *                        a=0.57 b=0.19 c=0.19 (d=0.05); 2^S rows, E*2^S
@@ -293,7 +295,8 @@ static int gen_banded(const char *spec, uint64_t n, uint64_t bw,
 }
 
 static int gen_random(const char *spec, uint64_t n, uint64_t K,
-		      uint64_t seed, struct csr *a, struct ppr_err *err)
+		      uint64_t seed, uint64_t ncols, struct csr *a,
+		      struct ppr_err *err)
 {
 	uint64_t nnz, i, w = 0, s = seed;
 	uint32_t *mark = NULL;
@@ -301,19 +304,21 @@ static int gen_random(const char *spec, uint64_t n, uint64_t K,
 	if (!n)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "generator '%s': n must be at least 1", spec);
-	if (n > UINT32_MAX - 1)
+	if (!ncols)
+		ncols = n;
+	if (n > UINT32_MAX - 1 || ncols > UINT32_MAX - 1)
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
-				   "generator '%s': n must be below 2^32-1", spec);
-	if (K > n)
+				   "generator '%s': n and cols must be below 2^32-1", spec);
+	if (K > ncols)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
-				   "generator '%s': per_row=%" PRIu64 " exceeds n=%" PRIu64 " (columns are distinct)",
-				   spec, K, n);
+				   "generator '%s': per_row=%" PRIu64 " exceeds the %" PRIu64 " columns (columns are distinct)",
+				   spec, K, ncols);
 	if (!mul_ok(n, K, &nnz))
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
 				   "generator '%s': nonzero count overflows", spec);
-	if (alloc_csr(spec, n, n, nnz, a, err))
+	if (alloc_csr(spec, n, ncols, nnz, a, err))
 		return err ? err->code : PPR_ENOMEM;
-	mark = xcalloc((size_t)n, sizeof(uint32_t));
+	mark = xcalloc((size_t)ncols, sizeof(uint32_t));
 	for (i = 0; i < n; i++) {
 		uint32_t st = (uint32_t)(i + 1);
 		uint64_t j, k0 = w, k, m;
@@ -321,7 +326,7 @@ static int gen_random(const char *spec, uint64_t n, uint64_t K,
 		a->row_ptr[i] = w;
 		/* Floyd: for j = n-K .. n-1 draw t in [0, j]; take t, or j
 		 * when t is already taken.  K distinct, uniformly. */
-		for (j = n - K; j < n; j++) {
+		for (j = ncols - K; j < ncols; j++) {
 			uint64_t t = sm64(&s) % (j + 1);
 
 			if (mark[t] == st)
@@ -444,6 +449,7 @@ int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 		kv[nkv].key = "seed";
 		kv[nkv].val = 1;
 		nkv++;
+		kv[nkv++].key = "cols"; /* 0: n */
 		break;
 	case 5:
 		kv[nkv++].key = "scale";
@@ -463,7 +469,7 @@ int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 		return PPR_EINVAL;
 	/* seed and edge_factor have defaults */
 	if (which == 4)
-		kv[2].set = 1;
+		kv[2].set = kv[3].set = 1;
 	if (which == 5)
 		kv[1].set = kv[2].set = 1;
 	if (need(spec, kv, nkv, err))
@@ -479,7 +485,8 @@ int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 		rc = gen_banded(spec, kv[0].val, kv[1].val, out, err);
 		break;
 	case 4:
-		rc = gen_random(spec, kv[0].val, kv[1].val, kv[2].val, out, err);
+		rc = gen_random(spec, kv[0].val, kv[1].val, kv[2].val,
+				kv[3].val, out, err);
 		break;
 	default:
 		rc = gen_rmat(spec, kv[0].val, kv[1].val, kv[2].val, out, &dups,

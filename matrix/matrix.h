@@ -107,8 +107,8 @@ struct matrix_row_stats {
  *   gen:laplace3d:n=N            7-point,  N^3 rows, 7N^3-6N^2 nonzeros
  *   gen:fem3d:n=N,dof=K          27-point node graph, dense KxK blocks
  *   gen:banded:n=N,bw=B          |i-j| <= B
- *   gen:random:n=N,per_row=K,seed=S  K distinct random columns per row
- *                                (seed defaults to 1)
+ *   gen:random:n=N,per_row=K,seed=S,cols=C  K distinct random columns per
+ *                                row, of C (default N); seed defaults to 1
  *   gen:rmat:scale=S,edge_factor=E,seed=S  R-MAT (a=.57 b=.19 c=.19),
  *                                duplicates merged (E defaults to 16)
  * A malformed spec returns PPR_EINVAL (a usage error for the CLI).

@@ -574,6 +574,8 @@ static void test_gen(void)
 		{ "gen:random:n=1000,per_row=7,seed=3", 1000, 7000, 0, __LINE__ },
 		{ "gen:random:n=20,per_row=20,seed=3", 20, 400, 0, __LINE__ },
 		{ "gen:random:n=50,per_row=0", 50, 0, 0, __LINE__ },
+		{ "gen:random:n=1000,per_row=7,seed=3,cols=64", 1000, 7000, 0, __LINE__ },
+		{ "gen:random:n=10,per_row=40,cols=40", 10, 400, 0, __LINE__ },
 	};
 	static const struct {
 		const char *spec, *msg;
@@ -588,7 +590,8 @@ static void test_gen(void)
 		{ "gen:laplace2d:4", "generator 'gen:laplace2d:4': parameter '4' must be key=value", __LINE__ },
 		{ "gen:laplace2d:n=0", "generator 'gen:laplace2d:n=0': n must be at least 1", __LINE__ },
 		{ "gen:fem3d:n=3", "generator 'gen:fem3d:n=3': missing parameter 'dof'", __LINE__ },
-		{ "gen:random:n=5,per_row=6", "generator 'gen:random:n=5,per_row=6': per_row=6 exceeds n=5 (columns are distinct)", __LINE__ },
+		{ "gen:random:n=5,per_row=6", "generator 'gen:random:n=5,per_row=6': per_row=6 exceeds the 5 columns (columns are distinct)", __LINE__ },
+		{ "gen:random:n=50,per_row=3,cols=2", "generator 'gen:random:n=50,per_row=3,cols=2': per_row=3 exceeds the 2 columns (columns are distinct)", __LINE__ },
 		{ "gen:rmat:scale=40", "generator 'gen:rmat:scale=40': scale must be in 1..31", __LINE__ },
 		{ "gen:laplace3d:n=2000", "generator 'gen:laplace3d:n=2000': n=2000 gives 2^32 or more rows", __LINE__ },
 	};
@@ -668,6 +671,22 @@ static void test_gen(void)
 		T_CHECK(!matrix_load("gen:random:n=300,per_row=5,seed=1", &a, NULL, &err));
 		T_CHECK(!matrix_load("gen:random:n=300,per_row=5,seed=2", &b, NULL, &err));
 		T_CHECK(!csr_equal(&a, &b));
+		matrix_csr_release(&b);
+		/* cols=C: C columns, all below C; cols=n is the square default */
+		T_CHECK(!matrix_load("gen:random:n=300,per_row=5,seed=1,cols=300", &b, NULL, &err));
+		T_CHECK(csr_equal(&a, &b));
+		matrix_csr_release(&b);
+		T_CHECK(!matrix_load("gen:random:n=300,per_row=5,seed=1,cols=8", &b, NULL, &err));
+		T_EQ_U64(b.rows, 300);
+		T_EQ_U64(b.cols, 8);
+		{
+			uint64_t kk, mx = 0;
+
+			for (kk = 0; kk < b.nnz; kk++)
+				mx = b.col_idx[kk] > mx ? b.col_idx[kk] : mx;
+			T_CHECK(mx < 8);
+		}
+		T_CHECK(csr_valid(&b));
 		matrix_csr_release(&a);
 		matrix_csr_release(&b);
 		T_CHECK(!matrix_load("gen:rmat:scale=12,edge_factor=8,seed=5", &a, &inf, &err));
