@@ -14,7 +14,8 @@
 # 3. Searches costs for the levels after L1 (a grid: L2 0-1.5, L3 0-12,
 #    memory 0-60 cycles) for the least mean squared log error of the
 #    times, evaluating the model's overlap form (model/ppr.c,
-#    transfers_overlap) on those parts.
+#    transfers_overlap, with memory.far_stream_serial's share) on those
+#    parts.
 # 4. Predicts again with the fitted costs through `ppr predict` itself and
 #    prints each error, so a slip in step 3's copy of the formula shows.
 # It prints the costs as JSON to paste into the machine file's levels
@@ -79,15 +80,24 @@ def cycles(d, cost):
     irr = [l["misses_irregular"] for l in lev]
     far = [min(l["misses_far"], l["misses_irregular"]) for l in lev]
     t = sum((irr[i] - far[i]) * line / bw[i] for i in range(1, nlev))
+    t_mem = 0
     for i in range(nlev):
         served = far[i] - (far[i + 1] if i + 1 < nlev else 0)
         if served <= 0:
             continue
         if cost[i] > 0:
-            t += served * cost[i]
+            x = served * cost[i]
         else:
-            t += served * sum(line / bw[j] for j in range(1, i + 1))
+            x = served * sum(line / bw[j] for j in range(1, i + 1))
+        t += x
+        if i + 1 == nlev:
+            t_mem = x
     side = max([ph["memory_instructions"] + t] + ph["link_cycles"])
+    # memory.far_stream_serial: that share after the stream from memory
+    share = ph.get("stream_serial_share", 0)
+    if share > 0:
+        side = max(side, ph["link_cycles"][-1] +
+                   share * (ph["memory_instructions"] + t - t_mem))
     return max(ph["compute"], side, d["loop"]["accumulator_chain_cycles"]) + ph["branch_stalls"]
 
 def score(cost):

@@ -838,6 +838,9 @@ static void show_table(const struct machine *m)
 		printf(", latency %.0f ns", m->mem_latency_ns);
 	if (m->mem_far_miss_cycles > 0)
 		printf(", far reference %.3g cy", m->mem_far_miss_cycles);
+	if (m->mem_far_stream_serial > 0)
+		printf(", far references hold up its stream (%.3g)",
+		       m->mem_far_stream_serial);
 	putchar('\n');
 	if (m->csr_bw_points) {
 		unsigned k;
@@ -904,6 +907,8 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "peak_bandwidth_gbs", m->mem_peak_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
 	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
+	cJSON_AddNumberToObject(o, "far_stream_serial",
+				m->mem_far_stream_serial);
 	if (m->csr_bw_points) {
 		cJSON *tab = cJSON_AddArrayToObject(o, "csr_bandwidth_gbs");
 		unsigned k;

@@ -142,6 +142,7 @@ static double far_share(const struct model_prediction *pr)
 		any |= in.far_misses[i] > 0;
 		in.far_misses[i] = 0;
 	}
+	in.stream_serial = 0; /* it follows the far references */
 	if (!any || !in.overlap || !(pr->ppr.cycles > 0) ||
 	    model_ppr_eval(&in, &o, NULL))
 		return 0;
@@ -335,9 +336,16 @@ static void print_table(FILE *f, const struct machine *m,
 		}
 		fprintf(f, "  %-28s %14.0f  (irregular lines from beyond "
 			"L2, far references)\n", "not hidden", o->t_far);
+		if (o->t_serial > 0)
+			fprintf(f, "  %-28s %14.0f  (%.2f of S_DAG(memory) + "
+				"not hidden from caches: after the stream "
+				"from memory, not under it)\n",
+				"held up stream", o->t_serial,
+				pr->ppr_in.stream_serial);
 		fprintf(f, "  %-28s %14.0f  (transfers overlap: max of "
 			"S_DAG(memory) + not hidden, and each link's "
-			"lines)\n", "memory side", o->memory_side);
+			"lines%s)\n", "memory side", o->memory_side,
+			o->t_serial > 0 ? ", memory's + held up" : "");
 	} else {
 		fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
 	}
@@ -493,6 +501,9 @@ static void print_json(FILE *f, const struct machine *m,
 			cJSON_AddItemToArray(lk, cJSON_CreateNumber(
 				pr->ppr.t_link[i]));
 		cJSON_AddNumberToObject(o, "not_hidden", pr->ppr.t_far);
+		cJSON_AddNumberToObject(o, "stream_serial_share",
+					pr->ppr_in.stream_serial);
+		cJSON_AddNumberToObject(o, "held_up_stream", pr->ppr.t_serial);
 	}
 	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);
 	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);

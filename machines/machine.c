@@ -49,7 +49,7 @@ static const char *const level_keys[] = {
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
-	"csr_bandwidth_gbs",
+	"csr_bandwidth_gbs", "far_stream_serial",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -527,6 +527,9 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, mem, "far_miss_cycles",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_miss_cycles, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "far_stream_serial",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_far_stream_serial, err)) ||
 	     (rc = parse_csr_bandwidth(doc, mem, m, err))))
 		return rc;
 	if (peak &&

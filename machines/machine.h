@@ -65,6 +65,13 @@ struct machine {
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
 	double mem_far_miss_cycles; /* as machine_level's, served by memory */
+	/* memory.far_stream_serial (optional, >= 0; 0: none): how far
+	 * references hold up a stream from memory.  With phi the far
+	 * references' share of the first level's misses, the share
+	 * min(1, this x phi) of the core's memory time runs after the
+	 * stream instead of under it (model_ppr_in.stream_serial,
+	 * model/predict.c), with hierarchy.transfers_overlap only. */
+	double mem_far_stream_serial;
 	/* memory.csr_bandwidth_gbs (optional): the memory bandwidth CSR SpMV
 	 * streams get, by mean nonzeros per row (row_nnz increasing),
 	 * measured by `ppr machine detect` on banded matrices; 0 points:

@@ -72,6 +72,13 @@ struct model_ppr_in {
 	 * max(S, T)).  `ppr bcsr` takes it from the machine file
 	 * (hierarchy.bcsr_hidden_share). */
 	double hidden_share;
+	/* Optional (0: none), with overlap: the share, 0..1, of S_DAG(L,S)
+	 * plus the not-hidden cycles of what the caches serve (t_far less
+	 * its references served by memory) that runs after the stream from
+	 * memory instead of under it: the last link's time becomes that
+	 * link's lines plus this share (model/ppr.c notes; model/predict.c
+	 * computes it from memory.far_stream_serial). */
+	double stream_serial;
 	unsigned nlevels;
 	double bw[MODEL_MAX_LEVELS];
 	unsigned line_size;
@@ -92,6 +99,8 @@ struct model_ppr_out {
 	double t_far;         /* overlap: cycles added to S_DAG(memory) for
 				 the irregular lines (from beyond L2, and
 				 far references from any level) */
+	double t_serial;      /* overlap: cycles added to the last link's
+				 time (stream_serial's share), 0 without */
 	int link_max;         /* overlap: the slowest link (-1: none) */
 	double cycles;        /* eq. 4 denominator */
 	double time_s;

@@ -354,6 +354,40 @@ static int is_spmv(const struct kernel_params *p)
 }
 
 /*
+ * The share of the core's memory time that runs after a stream from
+ * memory instead of under it (model_ppr_in.stream_serial; notes):
+ * min(1, memory.far_stream_serial x phi), phi the far references' share
+ * of the first level's misses, phased in as the kernel's footprint goes
+ * from the last level's simulated (usable) size to its whole size, where
+ * the sharp end of the simulated LRU level is not what the shared level
+ * does (its other tenants leave a varying share).  SpMV only: it was
+ * measured on CSR (model/ppr.c notes); the FFT's strided references,
+ * also far, were not.
+ */
+static double stream_serial(const struct machine *m,
+			    const struct model_prediction *out,
+			    double footprint)
+{
+	unsigned last = m->hier.nlevels ? m->hier.nlevels - 1 : 0;
+	double far = (double)out->lev[0].misses_far;
+	double reg = (double)out->lev[0].misses_regular;
+	double use, full, phi, s;
+
+	if (!(m->mem_far_stream_serial > 0) || !m->transfers_overlap ||
+	    !m->hier.nlevels || !(far + reg > 0))
+		return 0;
+	phi = far / (far + reg);
+	use = (double)m->hier.levels[last].size;
+	full = (double)m->level[last].size_bytes;
+	if (full > use)
+		s = (footprint - use) / (full - use);
+	else
+		s = footprint > use ? 1 : 0;
+	s = s < 0 ? 0 : s > 1 ? 1 : s;
+	return fmin(1, m->mem_far_stream_serial * phi) * s;
+}
+
+/*
  * Far references.  A prefetcher finds an irregular reference whose line is
  * next to one the kernel touched shortly before (FEM-ordered x: the columns
  * of a row lie near those of the previous rows); nothing finds a line
@@ -635,6 +669,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			m->mem_far_miss_cycles;
 		out->bw_gbs[i] = bw[i] * m->clock_ghz;
 	}
+	out->ppr_in.stream_serial = is_spmv(p) ? stream_serial(m, out,
+		(double)kernel_run_footprint(run)) : 0;
 	rc = model_ppr_eval(&out->ppr_in, &out->ppr, err);
 	if (rc)
 		return rc;

@@ -343,6 +343,80 @@ static void test_ppr_far(void)
 }
 
 /*
+ * stream_serial (model/ppr.c): with overlap, that share of S_DAG(memory)
+ * plus the not-hidden cycles of what the caches serve (not the far
+ * references memory serves) runs after the last link's lines.  bw 64 /
+ * 32 / 12.8 B/cy, memory instructions 1000 cycles; 128,000 regular bytes
+ * from memory: links 3000 / 4000 / 10000 cycles with 1000 far L1 misses.
+ */
+static void test_ppr_stream_serial(void)
+{
+	static const struct {
+		int line;
+		double mem_bytes, irr[3], far[3], share;
+		double want_serial, want_side;
+		enum model_bottleneck b;
+	} rows[] = {
+		/* 1000 far L1 misses served by L2 at 0.5: S + t = 1500 */
+		{ __LINE__, 128000, { 1000, 0, 0 }, { 1000, 0, 0 }, 0, 0,
+		  10000, MODEL_BOUND_REGULAR },
+		{ __LINE__, 128000, { 1000, 0, 0 }, { 1000, 0, 0 }, 1, 1500,
+		  11500, MODEL_BOUND_REGULAR },
+		{ __LINE__, 128000, { 1000, 0, 0 }, { 1000, 0, 0 }, 0.5, 750,
+		  10750, MODEL_BOUND_REGULAR },
+		/* served by L2 700 x 0.5, by L3 200 x 4, by memory 100 x 20
+		 * (2000, not in the share); the last link (128000 + 6400) /
+		 * 12.8 = 10500 */
+		{ __LINE__, 128000, { 1000, 300, 100 }, { 1000, 300, 100 }, 1,
+		  1000 + 350 + 800, 10500 + 2150, MODEL_BOUND_REGULAR },
+		/* a short stream (12800 B: 1000 cycles): the share outweighs
+		 * it, and the memory instructions outweigh the far 500 */
+		{ __LINE__, 12800, { 1000, 0, 0 }, { 1000, 0, 0 }, 1, 1500,
+		  2500, MODEL_BOUND_MEMORY_INSTR },
+	};
+	struct model_ppr_in in;
+	struct model_ppr_out out;
+	unsigned r, k;
+
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		overlap_in(&in);
+		in.regular_by_origin[3] = rows[r].mem_bytes;
+		for (k = 0; k < 3; k++) {
+			in.irregular_misses[k] = rows[r].irr[k];
+			in.far_misses[k] = rows[r].far[k];
+		}
+		in.far_cost[0] = 0.5;
+		in.far_cost[1] = 4;
+		in.far_cost[2] = 20;
+		in.stream_serial = rows[r].share;
+		T_CHECK_AT(model_ppr_eval(&in, &out, NULL) == 0, rows[r].line);
+		T_NEAR_AT(out.t_serial, rows[r].want_serial, 1e-9,
+			  rows[r].line);
+		T_NEAR_AT(out.memory_side, rows[r].want_side, 1e-9,
+			  rows[r].line);
+		T_NEAR_AT(out.cycles, rows[r].want_side, 1e-9, rows[r].line);
+		T_CHECK_AT(out.link_max == 2, rows[r].line);
+		T_CHECK_AT(out.bottleneck == rows[r].b, rows[r].line);
+	}
+	/* without overlap it changes nothing */
+	in.overlap = 0;
+	in.stream_serial = 0;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+	{
+		double without = out.cycles;
+
+		in.stream_serial = 1;
+		T_CHECK(model_ppr_eval(&in, &out, NULL) == 0);
+		T_NEAR(out.cycles, without, 0);
+		T_NEAR(out.t_serial, 0, 0);
+	}
+	in.stream_serial = 1.5;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
+	in.stream_serial = -0.1;
+	T_CHECK(model_ppr_eval(&in, &out, NULL) == PPR_EINVAL);
+}
+
+/*
  * The far-reference classification in a prediction (model/predict.c): x of
  * a 5-point Laplacian (three near-sequential streams) has next to no far
  * misses in L1, random columns nearly only far ones; far misses are a
@@ -676,6 +750,101 @@ static void test_csr_bandwidth_predict(void)
 	}
 	/* memory-bound: the time follows the link, 16 / 5.92 */
 	T_CHECK(t[1] > 2.5 * t[0]);
+}
+
+/*
+ * memory.far_stream_serial in a prediction (model/predict.c): the share
+ * is min(1, far_stream_serial x phi), phi the far references' share of
+ * L1's misses, phased in as the footprint goes from the last level's
+ * usable size (8 of 16 ways: 32 KiB) to its whole size (64 KiB); SpMV
+ * only.  Random columns of an 8 KiB x in a 250 KB matrix get all of it;
+ * a 19 KB footprint none; 42 KB about 0.3 of it; a 5-point Laplacian
+ * (x near-sequential, phi near 0) next to none.
+ */
+static void test_stream_serial_predict(void)
+{
+	static const char head[] =
+		"{ \"name\": \"tiny-serial\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
+		" \"ways\": 16, \"usable_ways\": 8, \"cl_size\": 64,"
+		" \"bandwidth_bytes_per_cycle\": 32, \"far_miss_cycles\": 4 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16, \"far_miss_cycles\": 20";
+	static const struct {
+		int line;
+		const char *input;
+		double lo, hi;   /* the share with far_stream_serial 2 */
+	} rows[] = {
+		{ __LINE__, "gen:random:n=2000,per_row=10,cols=1024", 1, 1 },
+		{ __LINE__, "gen:random:n=100,per_row=8,cols=1024", 0, 0 },
+		{ __LINE__, "gen:random:n=300,per_row=8,cols=1024", 0.2, 0.4 },
+		{ __LINE__, "gen:laplace2d:n=100", 0, 0.1 },
+	};
+	unsigned r, k;
+
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		double t[2] = { 0, 0 };
+
+		for (k = 0; k < 2; k++) {
+			char text[1024];
+			struct machine m;
+			struct model_prediction *pr = calloc(1, sizeof(*pr));
+
+			snprintf(text, sizeof(text), "%s%s } }\n", head,
+				 k ? ", \"far_stream_serial\": 2" : "");
+			if (!pr || predict_csr_on("tiny-serial.json", text,
+						  rows[r].input, &m, pr)) {
+				T_CHECK_AT(pr != NULL, rows[r].line);
+				free(pr);
+				continue;
+			}
+			t[k] = pr->ppr.cycles;
+			if (!k) {
+				T_NEAR_AT(pr->ppr_in.stream_serial, 0, 0,
+					  rows[r].line);
+			} else {
+				double s = pr->ppr_in.stream_serial;
+
+				T_CHECK_AT(s >= rows[r].lo - 1e-12 &&
+					   s <= rows[r].hi + 1e-12,
+					   rows[r].line);
+				if (!(s >= rows[r].lo - 1e-12 &&
+				      s <= rows[r].hi + 1e-12))
+					printf("%s: share %g\n",
+					       rows[r].input, s);
+				/* the held-up stream is the memory side
+				 * when it is the longest */
+				if (pr->ppr.t_serial > 0 &&
+				    pr->ppr.link_max == 1)
+					T_NEAR_AT(pr->ppr.memory_side,
+						  pr->ppr.t_link[1] +
+						  pr->ppr.t_serial, 1e-6,
+						  rows[r].line);
+			}
+			if (k && r == 0) {
+				/* conv1d: never */
+				struct kernel_params p;
+				struct ppr_err err;
+
+				memset(&p, 0, sizeof(p));
+				memset(&err, 0, sizeof(err));
+				p.kernel = "conv1d";
+				p.variant = CONV_NAIVE;
+				p.n = 65536;
+				T_CHECK(model_predict(&m, &p, NULL, pr,
+						      &err) == 0);
+				T_NEAR(pr->ppr_in.stream_serial, 0, 0);
+			}
+			free(pr);
+			machine_release(&m);
+		}
+		/* it only adds time */
+		T_CHECK_AT(t[1] >= t[0], rows[r].line);
+		if (rows[r].lo >= 1)
+			T_CHECK_AT(t[1] > 1.1 * t[0], rows[r].line);
+	}
 }
 
 /* A level shared with cores outside the machine: usable_ways simulates it
@@ -1580,6 +1749,8 @@ int main(void)
 	test_ppr_by_origin();
 	test_ppr_overlap();
 	test_ppr_far();
+	test_ppr_stream_serial();
+	test_stream_serial_predict();
 	test_far_references();
 	test_csr_exit_changes();
 	test_csr_branch_learning();
