@@ -369,7 +369,8 @@ static double stream_serial(const struct machine *m,
 			    double footprint)
 {
 	unsigned last = m->hier.nlevels ? m->hier.nlevels - 1 : 0;
-	double far = (double)out->lev[0].misses_far;
+	double far = fmin((double)out->lev[0].misses_far,
+			  (double)out->lev[0].misses_irregular);
 	double reg = (double)out->lev[0].misses_regular;
 	double use, full, phi, s;
 
