@@ -324,8 +324,9 @@ static int gen_random(const char *spec, uint64_t n, uint64_t K,
 		uint64_t j, k0 = w, k, m;
 
 		a->row_ptr[i] = w;
-		/* Floyd: for j = n-K .. n-1 draw t in [0, j]; take t, or j
-		 * when t is already taken.  K distinct, uniformly. */
+		/* Floyd: for j = C-K .. C-1 (C = ncols) draw t in [0, j];
+		 * take t, or j when t is already taken.  K distinct,
+		 * uniformly. */
 		for (j = ncols - K; j < ncols; j++) {
 			uint64_t t = sm64(&s) % (j + 1);
 
