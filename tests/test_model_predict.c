@@ -806,12 +806,11 @@ static void test_stream_serial_predict(void)
 					  rows[r].line);
 			} else {
 				double s = pr->ppr_in.stream_serial;
+				int in_range = s >= rows[r].lo - 1e-12 &&
+					       s <= rows[r].hi + 1e-12;
 
-				T_CHECK_AT(s >= rows[r].lo - 1e-12 &&
-					   s <= rows[r].hi + 1e-12,
-					   rows[r].line);
-				if (!(s >= rows[r].lo - 1e-12 &&
-				      s <= rows[r].hi + 1e-12))
+				T_CHECK_AT(in_range, rows[r].line);
+				if (!in_range)
 					printf("%s: share %g\n",
 					       rows[r].input, s);
 				/* the held-up stream is the memory side
