@@ -215,6 +215,31 @@ struct rcount {
  * 1.00 in all four), Groebner 4x1 -> 6x1 (0.99 -> 0.84 in one, 0.96-0.97
  * -> 1.00 in three).  The exact counts of all block rows' lengths
  * (offline) gave the same four means: the long rows are what matters.
+ *
+ * The two parts are then evaluated apart, eq. (4) each, and their times
+ * added (shape_eval; 2026-11-27): the long block rows run at their
+ * accumulator chains' pace while the memory side waits, and the short
+ * ones at the memory side's while the chains are short, one after the
+ * other in the loop, so the one's idle side does not hide the other's
+ * work.  The long part gets its share of the blocks of the regular
+ * bytes; x's misses (and their far references' cycles, xfar_cycles) go
+ * to the short part: the x simulation's windows are rows, extrapolated
+ * by rows, so they stand for the short rows.  vsp_befref (50 long rows of 1,240 nonzeros in
+ * 14,109) was picked 1x1 at 0.91-0.93 of the measured best (2x1) in
+ * every stored set.  Measured apart on the Zen 4 guest (`ppr bcsr
+ * --measure`): its short rows alone, 1x1 / 2x1 3.47 / 3.82 GFLOPS; 50
+ * random rows of 1,240 alone, 2.51 / 2.57 (modelled 2.53 / 2.58); the
+ * sums of their times are within 3% of the whole matrix's measured 1x1
+ * and 2x1, where max(in-core, memory side) of the whole was 26% and 16%
+ * short.  Scored offline against the 13 stored `--measure` sets of the
+ * 43 matrices (2026-11-26/27): vsp_befref picks 2x1, 1.00 of the best
+ * in all 13 (0.908-0.93 before), no other pick moves; mean share of the
+ * best 0.9914 -> 0.9931, cases below 0.95 25 -> 12.  Its margin comes
+ * from the far references' cycles (xfar_cycles): with the parts apart
+ * and without them, 2x1 led 1x1 by 0.3%; with them by 8.5% (measured
+ * 10%).  Those cycles move no other pick of the 43; against the set of
+ * 2026-11-27 the median |error| of all 64 x 43 predicted GFLOPS goes
+ * from 14.4% to 13.5%, the 90th percentile from 72% to 64%.
  */
 #define LONG_MIN_NNZ 128
 #define LONG_MEAN_X 8.0
@@ -288,6 +313,8 @@ struct job {
 	int long_pass;          /* counting the regions (count_long) */
 	unsigned nworkers;      /* threads counting the sample */
 	double xm[64][MODEL_MAX_LEVELS];
+	double xf[64][MODEL_MAX_LEVELS]; /* of xm, the far references'
+					    (XFAR_RING) */
 	double exit_cap[MODEL_EXIT_TMAX + 1]; /* exits_unlearned's
 						 capacities by trips */
 	uint32_t exit_t;        /* up to this block count (at least 1) the
@@ -1088,6 +1115,7 @@ struct xlev {
 				   0 for an empty way, UINT32_MAX for
 				   padding */
 	uint64_t misses;
+	uint64_t far_misses;    /* of them, the far references' (xsim_r) */
 };
 
 static int xlev_init(struct xlev *x, const struct sim_level_config *l)
@@ -1254,13 +1282,24 @@ static int xlev_access(struct xlev *x, uint64_t line)
 	return 0;
 }
 
-static void xline(struct xlev *xl, unsigned n, uint64_t line)
+/* Far references (2026-11-27), as model/predict.c tells them (its
+ * FAR_RING and FAR_DIST): a line not within XFAR_DIST lines of one of
+ * the last XFAR_RING lines the simulation saw (here the block rows'
+ * first touches); no prefetcher fetches it ahead */
+#define XFAR_RING 16
+#define XFAR_DIST 2
+
+/* line through the simulated levels until one holds it; a far
+ * reference's misses are also counted apart */
+static void xline(struct xlev *xl, unsigned n, uint64_t line, int far)
 {
 	unsigned k;
 
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		if (xlev_access(&xl[k], line))
 			break;
+		xl[k].far_misses += (uint64_t)far;
+	}
 }
 
 /*
@@ -1366,7 +1405,9 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 	unsigned line = m->hier.levels[0].line_size, lvl, w, c, t;
 	unsigned line_shift = 0;
 	struct xlev xl[SIM_MAX_LEVELS];
-	uint64_t before[SIM_MAX_LEVELS];
+	uint64_t before[SIM_MAX_LEVELS], fbefore[SIM_MAX_LEVELS];
+	uint32_t ring[XFAR_RING];
+	unsigned rpos = 0;
 	int e = 0;
 
 	while ((1u << line_shift) < line)
@@ -1383,6 +1424,9 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
+	for (t = 0; t < XFAR_RING; t++)
+		ring[t] = 0xc0000000u;  /* far from every line (x's lines
+					   are below 2^30) */
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
 		uint64_t touched1 = 0, touched[4] = { 0 };
@@ -1400,8 +1444,10 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 			int counted = i >= s0;
 
 			if (i == s0)
-				for (lvl = 0; lvl < jb->nsim; lvl++)
+				for (lvl = 0; lvl < jb->nsim; lvl++) {
 					before[lvl] = xl[lvl].misses;
+					fbefore[lvl] = xl[lvl].far_misses;
+				}
 			for (p = a->row_ptr[i]; p < a->row_ptr[i1]; p++) {
 				uint32_t j = a->col_idx[p];
 				uint32_t l = (uint32_t)(((uint64_t)j * 8 +
@@ -1409,8 +1455,15 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 				/* width 1: the column's line, once per
 				 * block row */
 				if (xk->line[l] != st) {
+					unsigned near = 0;
+
+					for (t = 0; t < XFAR_RING; t++)
+						near |= l - ring[t] + XFAR_DIST <=
+							2 * XFAR_DIST;
+					ring[rpos] = l;
+					rpos = (rpos + 1) % XFAR_RING;
 					xk->line[l] = st;
-					xline(xl, jb->nsim, l);
+					xline(xl, jb->nsim, l, !near);
 					touched1 += counted;
 				}
 				if (!counted)
@@ -1439,11 +1492,16 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 				if (xm_width[t] == c + 1)
 					f = touched1 ? (double)touched[t] /
 						       (double)touched1 : 1;
-			for (lvl = 0; lvl < jb->nsim; lvl++)
+			for (lvl = 0; lvl < jb->nsim; lvl++) {
 				jb->xm[(r - 1) * 8 + c][lvl] +=
 					(double)(xl[lvl].misses -
 						 before[lvl]) * f *
 					jb->win_scale;
+				jb->xf[(r - 1) * 8 + c][lvl] +=
+					(double)(xl[lvl].far_misses -
+						 fbefore[lvl]) * f *
+					jb->win_scale;
+			}
 		}
 	}
 	for (lvl = 0; lvl < jb->nsim; lvl++)
@@ -1494,6 +1552,29 @@ static void shape_core(const double *pv, double iters, double flops,
 	cyc[3] += pv[NPT_VALS - 1] * iters * trips;
 }
 
+/* The far references' cycles beyond the schedule: x's far misses of
+ * each simulated level at the far_miss_cycles of the level that serves
+ * them, as `ppr predict` charges them (model/ppr.c); none where the
+ * machine file gives no such cost. */
+static double xfar_cycles(const struct job *jb, unsigned idx)
+{
+	const struct machine *m = jb->m;
+	double t = 0;
+	unsigned l;
+
+	for (l = 0; l < jb->nsim; l++) {
+		double served = jb->xf[idx][l] -
+				(l + 1 < jb->nsim ? jb->xf[idx][l + 1] : 0);
+		double cost = l + 1 < jb->nlev ?
+			      m->level[l + 1].far_miss_cycles :
+			      m->mem_far_miss_cycles;
+
+		if (served > 0 && cost > 0)
+			t += served * cost;
+	}
+	return t;
+}
+
 /* Phase 3, shape idx: the PPR model from the counts, misses and the
  * in-core points. */
 static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
@@ -1501,14 +1582,12 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	const struct csr *a = jb->a;
 	const struct machine *m = jb->m;
 	struct model_bcsr_shape *sh = &jb->out->shape[idx];
-	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl;
+	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl, part, nparts = 1;
 	unsigned line = m->hier.levels[0].line_size;
 	const struct rcount *rc = &jb->rc[r - 1];
 	const double *pv = jb->pv[idx];
-	double brows, nb, cyc[4] = { 0, 0, 0, 0 };
-	struct model_ppr_in in = { 0 };
-	struct model_ppr_out po;
-	int e;
+	double brows, nb, cyc[2][4] = { { 0 } }, share[2] = { 1, 0 };
+	double reg = 0, stall, tfar = xfar_cycles(jb, idx);
 
 	sh->r = r;
 	sh->c = c;
@@ -1522,7 +1601,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 
 	/* in-core: the block rows at their mean length; with long ones,
 	 * the short at theirs and the long per segment of the points
-	 * (struct lstat) */
+	 * (struct lstat), the two parts apart */
 	if (jb->ls && jb->ls->nbr[r - 1] > 0) {
 		const struct lstat *ls = jb->ls;
 		double ns = brows - ls->nbr[r - 1];
@@ -1530,62 +1609,80 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 		unsigned g;
 
 		if (ns > 0)
-			shape_core(pv, ns, 2.0 * bs * r * c / ns, cyc);
+			shape_core(pv, ns, 2.0 * bs * r * c / ns, cyc[0]);
 		for (g = 0; g < MODEL_NEST_POINTS; g++) {
 			const double *sg = ls->seg[r - 1][c - 1][g];
 
 			if (sg[0] > 0)
 				shape_core(pv, sg[0],
-					   2.0 * sg[1] * r * c / sg[0], cyc);
+					   2.0 * sg[1] * r * c / sg[0],
+					   cyc[1]);
+		}
+		if (nb > 0) {
+			nparts = 2;
+			share[0] = bs / nb;
+			share[1] = 1 - share[0];
 		}
 	} else if (brows > 0) {
-		shape_core(pv, brows, 2.0 * nb * r * c / brows, cyc);
+		shape_core(pv, brows, 2.0 * nb * r * c / brows, cyc[0]);
 	}
-
-	/* PPR */
-	in.flops = 2.0 * (double)a->nnz;
-	in.compute_cycles = cyc[1];
-	in.memory_cycles = cyc[2];
-	/* the whole loop's schedule bounds the time from below: the
-	 * halves miss the chains through both (the accumulators) and the
-	 * overlap of short inner loops */
-	in.core_cycles = fmax(cyc[3], cyc[0]);
+	if (jb->home > 1) {
+		reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
+		      (double)a->rows * 8;
+		if (jb->home > jb->nlev)
+			reg += (double)a->rows * 8; /* y write-back */
+	}
 	/* warm runs, as --measure times them: the predictor learns the
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */
-	in.stall_cycles = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1],
-					  rc->ch_scale) *
+	stall = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1], rc->ch_scale) *
 		m->loop_exit_miss_cycles;
-	in.hidden_share = m->bcsr_hidden_share;
-	in.nlevels = jb->nlev;
-	in.line_size = line;
-	in.clock_ghz = m->clock_ghz;
-	for (lvl = 0; lvl < jb->nlev; lvl++) {
-		in.bw[lvl] = jb->bw[lvl];
-		in.irregular_misses[lvl] = sh->x_misses[lvl];
-	}
-	if (jb->home > 1) {
-		double reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
-			     (double)a->rows * 8;
+	sh->cycles = sh->dag_cycles = sh->compute_cycles = 0;
+	sh->memory_instr_cycles = sh->core_cycles = 0;
+	sh->t_regular = sh->t_irregular = 0;
+	for (part = 0; part < nparts; part++) {
+		struct model_ppr_in in = { 0 };
+		struct model_ppr_out po;
+		double f = share[part];
+		int e;
 
-		if (jb->home > jb->nlev)
-			reg += (double)a->rows * 8; /* y write-back */
-		in.regular_by_origin[jb->home - 1 <= jb->nlev ?
-				     jb->home - 1 : jb->nlev] = reg;
+		/* PPR */
+		in.flops = 2.0 * (double)a->nnz * f;
+		in.compute_cycles = cyc[part][1];
+		in.memory_cycles = cyc[part][2] + (part ? 0 : tfar);
+		/* the whole loop's schedule bounds the time from below: the
+		 * halves miss the chains through both (the accumulators)
+		 * and the overlap of short inner loops */
+		in.core_cycles = fmax(cyc[part][3], cyc[part][0]);
+		in.stall_cycles = part == 0 ? stall : 0;
+		in.hidden_share = m->bcsr_hidden_share;
+		in.nlevels = jb->nlev;
+		in.line_size = line;
+		in.clock_ghz = m->clock_ghz;
+		for (lvl = 0; lvl < jb->nlev; lvl++) {
+			in.bw[lvl] = jb->bw[lvl];
+			in.irregular_misses[lvl] = part ? 0 :
+						   sh->x_misses[lvl];
+		}
+		if (jb->home > 1)
+			in.regular_by_origin[jb->home - 1 <= jb->nlev ?
+					     jb->home - 1 : jb->nlev] =
+				reg * f;
+		e = model_ppr_eval(&in, &po, err);
+		if (e)
+			return e;
+		sh->cycles += po.cycles;
+		sh->dag_cycles += po.t_process;
+		sh->compute_cycles += in.compute_cycles;
+		sh->memory_instr_cycles += in.memory_cycles;
+		sh->core_cycles += in.core_cycles;
+		sh->t_regular += po.t_regular;
+		sh->t_irregular += po.t_irregular;
 	}
-	e = model_ppr_eval(&in, &po, err);
-	if (e)
-		return e;
-	sh->cycles = po.cycles;
-	sh->time_s = po.time_s;
-	sh->gflops = po.gflops;
-	sh->dag_cycles = po.t_process;
-	sh->compute_cycles = in.compute_cycles;
-	sh->memory_instr_cycles = in.memory_cycles;
-	sh->core_cycles = in.core_cycles;
-	sh->stall_cycles = in.stall_cycles;
-	sh->t_regular = po.t_regular;
-	sh->t_irregular = po.t_irregular;
+	sh->stall_cycles = stall;
+	sh->time_s = sh->cycles / (m->clock_ghz * 1e9);
+	sh->gflops = sh->cycles > 0 ? 2.0 * (double)a->nnz * m->clock_ghz /
+				      sh->cycles : 0;
 	return 0;
 }
 
