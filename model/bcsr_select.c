@@ -1289,17 +1289,16 @@ static int xlev_access(struct xlev *x, uint64_t line)
 #define XFAR_RING 16
 #define XFAR_DIST 2
 
-/* line through the simulated levels until one holds it; a far
- * reference's misses are also counted apart */
-static void xline(struct xlev *xl, unsigned n, uint64_t line, int far)
+/* line through the simulated levels until one holds it: the levels it
+ * missed */
+static unsigned xline(struct xlev *xl, unsigned n, uint64_t line)
 {
 	unsigned k;
 
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < n; k++)
 		if (xlev_access(&xl[k], line))
 			break;
-		xl[k].far_misses += (uint64_t)far;
-	}
+	return k;
 }
 
 /*
@@ -1352,28 +1351,32 @@ static int xmarks_init(struct xmarks *xk, uint64_t cols, unsigned line_shift)
 }
 
 /*
- * Whether line l is far (XFAR_RING, XFAR_DIST): none of lines l - 2 ..
- * l + 2 among the last XFAR_RING pushed; then l is pushed.  A ring of
- * the last 16 lines compared one by one costs 16 compares per new line
- * (it made the x simulation of msc04515 1.6x as dear); the lines' last
- * push numbers answer the same with 5 loads (a line is among the last
- * 16 pushes when its last push is).  Lines start at 64 (x at 4096 B),
- * so l - 2 is in the array.
+ * The far test (XFAR_RING, XFAR_DIST): whether none of lines l - 2 ..
+ * l + 2 is among the last XFAR_RING pushed (xfar_far), and the push of
+ * each line the simulation sees (xfar_push).  A ring of the last 16
+ * lines compared one by one cost 16 compares per new line (it made the
+ * x simulation of msc04515 1.6x as dear); the lines' last push numbers
+ * answer the same with 5 loads (a line is among the last 16 pushes when
+ * its last push is), asked only for the lines that miss.  Lines start
+ * at 64 (x at 4096 B), so l - 2 is in the array.
  */
-static int xfar_push(struct xmarks *xk, uint32_t l)
+static int xfar_far(const struct xmarks *xk, uint32_t l)
 {
 	const uint32_t *f = xk->fst + l - XFAR_DIST;
 	uint32_t mx = f[0], k;
 
 	for (k = 1; k <= 2 * XFAR_DIST; k++)
 		mx = f[k] > mx ? f[k] : mx;
-	if (xk->fseq >= UINT32_MAX - XFAR_RING - 1) {
+	return mx + XFAR_RING <= xk->fseq;
+}
+
+static void xfar_push(struct xmarks *xk, uint32_t l)
+{
+	if (xk->fseq >= UINT32_MAX - 1) {
 		memset(xk->fst, 0, (xk->nl + 4) * sizeof(uint32_t));
 		xk->fseq = XFAR_RING;   /* every line far again */
-		mx = 0;
 	}
 	xk->fst[l] = ++xk->fseq;
-	return mx + XFAR_RING < xk->fseq;
 }
 
 /* The far test starts afresh (every line far): the earlier pushes fall
@@ -1493,9 +1496,15 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 				/* width 1: the column's line, once per
 				 * block row */
 				if (xk->line[l] != st) {
+					unsigned nm = xline(xl, jb->nsim, l);
+
 					xk->line[l] = st;
-					xline(xl, jb->nsim, l,
-					      xfar_push(xk, l));
+					/* a far reference's misses are
+					 * also counted apart */
+					if (nm && xfar_far(xk, l))
+						for (lvl = 0; lvl < nm; lvl++)
+							xl[lvl].far_misses++;
+					xfar_push(xk, l);
 					touched1 += counted;
 				}
 				if (!counted)
@@ -2367,7 +2376,13 @@ static void mem_cache_put(struct pv_buf *b)
  * over the L3); 4,000 alone moved 3 (Groebner, bcsstk38, nasa4704);
  * this way 10 of the 43 are counted again and all 43 picks are the exact
  * ones, and the small matrices, whose cost is the counting, count half
- * as much */
+ * as much.  2026-11-27: a first sample of half the rows or more (matrices of
+ * 4,000-8,000 nonzeros) is all of them at once: counted again when in
+ * doubt it cost 1.5-1.75 times all (rajat19, 5,399 nonzeros: 0.74 of
+ * its rows, then all; reorientation_1, 7,326: 0.55, then all, since
+ * the long block rows are evaluated apart), and counted once a little
+ * less than all.
+ */
 #define COUNT_NNZ_FIRST 4000.0
 #define REFINE_Z 2.0
 #define COUNT_MIN_FRAC 0.02
@@ -2734,6 +2749,11 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		 fmin(1, fmax(COUNT_NNZ / (double)a->nnz, COUNT_MIN_FRAC));
 	if (f_more > jb.f_count && f_more >= 0.5)
 		f_more = 1;     /* no cheaper than all, and exact */
+	/* and the first sample too, unless asked for: half the rows or
+	 * more, then all of them again when in doubt, cost more than all
+	 * of them once (see COUNT_NNZ_FIRST) */
+	if (!(o && o->sample > 0) && jb.f_count >= 0.5)
+		jb.f_count = f_more = 1;
 	rc = long_find(&jb);
 	if (rc) {
 		runs_free(&jb);
