@@ -32,7 +32,8 @@ struct machine_level {
 	double latency_cycles;          /* load-to-use latency; 0 = not given */
 	/* cycles a far irregular reference (model/predict.c) costs beyond
 	 * the core's own schedule when this level serves it, with
-	 * hierarchy.transfers_overlap; 0 = not given (its link time) */
+	 * hierarchy.transfers_overlap (and in `ppr bcsr`, whose eq. (4)
+	 * adds it to S_DAG(memory)); 0 = not given (its link time) */
 	double far_miss_cycles;
 	unsigned shared_by_cores;       /* cores sharing one instance */
 	/* The physical geometry: size and ways as the file gives them.  The

@@ -224,13 +224,14 @@ struct rcount {
  * work.  The long part gets its share of the blocks of the regular
  * bytes; x's misses (and their far references' cycles, xfar_cycles) go
  * to the short part: the x simulation's windows are rows, extrapolated
- * by rows, so they stand for the short rows.  vsp_befref (50 long rows of 1,240 nonzeros in
- * 14,109) was picked 1x1 at 0.91-0.93 of the measured best (2x1) in
- * every stored set.  Measured apart on the Zen 4 guest (`ppr bcsr
- * --measure`): its short rows alone, 1x1 / 2x1 3.47 / 3.82 GFLOPS; 50
+ * by rows, so they stand for the short rows.  vsp_befref (50 long rows
+ * of 1,240 nonzeros in 14,109) was picked 1x1 at 0.91-0.93 of the
+ * measured best (2x1) in every stored set.  Measured apart on the Zen
+ * 4 guest (`ppr bcsr --measure`): its short rows alone, 1x1 / 2x1 3.47
+ * / 3.82 GFLOPS; 50
  * random rows of 1,240 alone, 2.51 / 2.57 (modelled 2.53 / 2.58); the
  * sums of their times are within 3% of the whole matrix's measured 1x1
- * and 2x1, where max(in-core, memory side) of the whole was 26% and 16%
+ * and 2x1, where max(in-core, memory side) of the whole was 17% and 7%
  * short.  Scored offline against the 13 stored `--measure` sets of the
  * 43 matrices (2026-11-26/27): vsp_befref picks 2x1, 1.00 of the best
  * in all 13 (0.908-0.93 before), no other pick moves; mean share of the
@@ -1311,7 +1312,7 @@ static unsigned xline(struct xlev *xl, unsigned n, uint64_t line)
 struct xmarks {
 	uint32_t *line;         /* [lines]: width 1 */
 	uint32_t *ql[4];        /* [lines]: widths 3, 5, 6, 7 */
-	uint32_t *fst;          /* [lines + 4]: the far test's (xfar_near)
+	uint32_t *fst;          /* [lines + 4]: the far test's (xfar_far)
 				   last push of each line */
 	uint32_t fseq;          /* its pushes so far */
 	uint32_t stamp;

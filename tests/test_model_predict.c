@@ -1385,8 +1385,9 @@ static int arrow_csr(struct csr *a, uint64_t n, uint64_t every, uint64_t len)
  * long row's at its own (the points are public: model_nest_points_get),
  * not the schedule of n rows at the mean, which differs by far more
  * than the tolerance; each part bounded by its own schedule or its
- * chains, and the two added (test_bcsr_long_apart).  With 40 long rows, over the regions' budget, an
- * even selection of them is counted and scaled, within 2% too.
+ * chains, and the two added (test_bcsr_long_apart).  With 40 long
+ * rows, over the regions' budget, an even selection of them is counted
+ * and scaled, within 2% too.
  */
 static void test_bcsr_long_rows(void)
 {
