@@ -315,7 +315,7 @@ struct job {
 	unsigned nworkers;      /* threads counting the sample */
 	double xm[64][MODEL_MAX_LEVELS];
 	double xf[64][MODEL_MAX_LEVELS]; /* of xm, the far references'
-					    (XFAR_RING) */
+					    (xfar_far) */
 	double exit_cap[MODEL_EXIT_TMAX + 1]; /* exits_unlearned's
 						 capacities by trips */
 	uint32_t exit_t;        /* up to this block count (at least 1) the
@@ -1283,13 +1283,6 @@ static int xlev_access(struct xlev *x, uint64_t line)
 	return 0;
 }
 
-/* Far references (2026-11-27), as model/predict.c tells them (its
- * FAR_RING and FAR_DIST): a line not within XFAR_DIST lines of one of
- * the last XFAR_RING lines the simulation saw (here the block rows'
- * first touches); no prefetcher fetches it ahead */
-#define XFAR_RING 16
-#define XFAR_DIST 2
-
 /* line through the simulated levels until one holds it: the levels it
  * missed */
 static unsigned xline(struct xlev *xl, unsigned n, uint64_t line)
@@ -1316,8 +1309,7 @@ struct xmarks {
 				   last push of each line */
 	uint32_t fseq;          /* its pushes so far */
 	uint32_t stamp;
-	uint64_t n;             /* marks in all (line and ql) */
-	uint64_t nl;            /* lines */
+	uint64_t nl;            /* lines (line and each ql: nl marks) */
 	struct marks_mem mem;
 };
 
@@ -1336,9 +1328,8 @@ static int xmarks_init(struct xmarks *xk, uint64_t cols, unsigned line_shift)
 	unsigned t;
 
 	memset(xk, 0, sizeof(*xk));
-	xk->n = 5 * nl;
 	xk->nl = nl;
-	p = marks_alloc(&xk->mem, (xk->n + nl + 4) * sizeof(uint32_t));
+	p = marks_alloc(&xk->mem, (6 * nl + 4) * sizeof(uint32_t));
 	if (!p)
 		return PPR_ENOMEM;
 	xk->line = p;
@@ -1352,43 +1343,49 @@ static int xmarks_init(struct xmarks *xk, uint64_t cols, unsigned line_shift)
 }
 
 /*
- * The far test (XFAR_RING, XFAR_DIST): whether none of lines l - 2 ..
- * l + 2 is among the last XFAR_RING pushed (xfar_far), and the push of
- * each line the simulation sees (xfar_push).  A ring of the last 16
- * lines compared one by one cost 16 compares per new line (it made the
- * x simulation of msc04515 1.6x as dear); the lines' last push numbers
- * answer the same with 5 loads (a line is among the last 16 pushes when
- * its last push is), asked only for the lines that miss.  Lines start
- * at 64 (x at 4096 B), so l - 2 is in the array.
+ * Far references (2026-11-27), told as model/predict.c tells them
+ * (MODEL_FAR_RING, MODEL_FAR_DIST), over the lines the simulation sees
+ * (the block rows' first touches): whether none of lines l - 2 .. l + 2
+ * is among the last MODEL_FAR_RING pushed (xfar_far), and the push of
+ * each line (xfar_push).  A ring of the last 16 lines compared one by
+ * one cost 16 compares per new line (it made the x simulation of
+ * msc04515 1.6x as dear); the lines' last push numbers answer the same
+ * with 5 loads (a line is among the last 16 pushes when its last push
+ * is), asked only for the lines that miss.  Lines start at 64 (x at
+ * 4096 B), so l - 2 is in the array.
  */
 static int xfar_far(const struct xmarks *xk, uint32_t l)
 {
-	const uint32_t *f = xk->fst + l - XFAR_DIST;
+	const uint32_t *f = xk->fst + l - MODEL_FAR_DIST;
 	uint32_t mx = f[0], k;
 
-	for (k = 1; k <= 2 * XFAR_DIST; k++)
+	for (k = 1; k <= 2 * MODEL_FAR_DIST; k++)
 		mx = f[k] > mx ? f[k] : mx;
-	return mx + XFAR_RING <= xk->fseq;
+	return mx + MODEL_FAR_RING <= xk->fseq;
+}
+
+/* The push count moves on by n; every line far again (all pushes
+ * forgotten) where it would wrap. */
+static void xfar_advance(struct xmarks *xk, uint32_t n)
+{
+	if (xk->fseq > UINT32_MAX - n) {
+		memset(xk->fst, 0, (xk->nl + 4) * sizeof(uint32_t));
+		xk->fseq = MODEL_FAR_RING;
+	}
+	xk->fseq += n;
 }
 
 static void xfar_push(struct xmarks *xk, uint32_t l)
 {
-	if (xk->fseq >= UINT32_MAX - 1) {
-		memset(xk->fst, 0, (xk->nl + 4) * sizeof(uint32_t));
-		xk->fseq = XFAR_RING;   /* every line far again */
-	}
-	xk->fst[l] = ++xk->fseq;
+	xfar_advance(xk, 1);
+	xk->fst[l] = xk->fseq;
 }
 
 /* The far test starts afresh (every line far): the earlier pushes fall
- * out of the last XFAR_RING. */
+ * out of the last MODEL_FAR_RING. */
 static void xfar_reset(struct xmarks *xk)
 {
-	xk->fseq += XFAR_RING;
-	if (xk->fseq < XFAR_RING) {     /* wrapped */
-		memset(xk->fst, 0, (xk->nl + 4) * sizeof(uint32_t));
-		xk->fseq = XFAR_RING;
-	}
+	xfar_advance(xk, MODEL_FAR_RING);
 }
 
 /* A fresh stamp for the next block row (all marks cleared when the
@@ -1396,7 +1393,7 @@ static void xfar_reset(struct xmarks *xk)
 static uint32_t xmarks_next(struct xmarks *xk)
 {
 	if (xk->stamp == UINT32_MAX) {
-		memset(xk->line, 0, xk->n * sizeof(uint32_t));
+		memset(xk->line, 0, 5 * xk->nl * sizeof(uint32_t));
 		xk->stamp = 0;
 	}
 	return ++xk->stamp;
@@ -1607,9 +1604,7 @@ static double xfar_cycles(const struct job *jb, unsigned idx)
 	for (l = 0; l < jb->nsim; l++) {
 		double served = jb->xf[idx][l] -
 				(l + 1 < jb->nsim ? jb->xf[idx][l + 1] : 0);
-		double cost = l + 1 < jb->nlev ?
-			      m->level[l + 1].far_miss_cycles :
-			      m->mem_far_miss_cycles;
+		double cost = model_far_cost(m, l, jb->nlev);
 
 		if (served > 0 && cost > 0)
 			t += served * cost;

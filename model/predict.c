@@ -393,21 +393,18 @@ static double stream_serial(const struct machine *m,
  * next to one the kernel touched shortly before (FEM-ordered x: the columns
  * of a row lie near those of the previous rows); nothing finds a line
  * far from all of them (random columns).  A reference is "near" when its
- * line is within FAR_DIST lines of one of the last FAR_RING distinct
- * irregular lines, else "far".  Measured (model/README.md, 2026-11-25):
+ * line is within MODEL_FAR_DIST lines of one of the last MODEL_FAR_RING
+ * distinct irregular lines, else "far".  Measured (model/README.md, 2026-11-25):
  * the SpMV errors barely move for distances 1..8 and rings of 16..64 lines;
  * distance 0 (only the same line) or a ring of 4 takes the median from 8-9%
  * to 10%.  Far references go through the simulator one at a time, so that
  * the levels they miss are known; the rest go in batches.
  */
-#define FAR_RING 16
-#define FAR_DIST 2
-
 struct far_sink {
 	struct sim_hier *h;
 	unsigned n, lvl[MODEL_MAX_LEVELS];
 	unsigned shift, pos;
-	uint64_t ring[FAR_RING];
+	uint64_t ring[MODEL_FAR_RING];
 	uint64_t misses[MODEL_MAX_LEVELS];  /* far references missing level i */
 };
 
@@ -434,11 +431,11 @@ static int far_emit(void *ctx, const struct ppr_access *a, size_t n)
 		if (a[i].tag != PPR_TAG_IRREGULAR)
 			continue;
 		line = a[i].addr >> r->shift;
-		for (k = 0; k < FAR_RING; k++)
-			near |= line - r->ring[k] + FAR_DIST <= 2 * FAR_DIST;
-		if (r->ring[(r->pos + FAR_RING - 1) % FAR_RING] != line) {
+		for (k = 0; k < MODEL_FAR_RING; k++)
+			near |= line - r->ring[k] + MODEL_FAR_DIST <= 2 * MODEL_FAR_DIST;
+		if (r->ring[(r->pos + MODEL_FAR_RING - 1) % MODEL_FAR_RING] != line) {
 			r->ring[r->pos] = line;
-			r->pos = (r->pos + 1) % FAR_RING;
+			r->pos = (r->pos + 1) % MODEL_FAR_RING;
 		}
 		if (near)
 			continue;
@@ -533,7 +530,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	       MODEL_MAX_LEVELS;
 	for (i = 0; i < fs.n; i++)
 		fs.lvl[i] = (i == 0 || !m->hier.split_l1) ? i : i + 1;
-	for (i = 0; i < FAR_RING; i++)
+	for (i = 0; i < MODEL_FAR_RING; i++)
 		fs.ring[i] = UINT64_MAX / 2;   /* far from every line */
 	sink.emit = far_emit;
 	sink.ctx = &fs;
@@ -665,9 +662,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		out->ppr_in.irregular_misses[i] =
 			(double)out->lev[i].misses_irregular;
 		out->ppr_in.far_misses[i] = (double)out->lev[i].misses_far;
-		out->ppr_in.far_cost[i] = i + 1 < n ?
-			m->level[i + 1].far_miss_cycles :
-			m->mem_far_miss_cycles;
+		out->ppr_in.far_cost[i] = model_far_cost(m, i, n);
 		out->bw_gbs[i] = bw[i] * m->clock_ghz;
 	}
 	out->ppr_in.stream_serial = is_spmv(p) ? stream_serial(m, out,

@@ -205,6 +205,23 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
  * 1 - learned / changes. */
 double model_exit_unlearned(double changes, double learned, int cold);
 
+/* Far references (model/predict.c's notes): an irregular reference is
+ * "near" when its line is within MODEL_FAR_DIST lines of one of the last
+ * MODEL_FAR_RING irregular lines, else "far"; `ppr predict` and `ppr
+ * bcsr`'s x simulation tell them the same way. */
+#define MODEL_FAR_RING 16
+#define MODEL_FAR_DIST 2
+
+/* The cycles a far reference costs that misses level i of the n levels
+ * modelled: the far_miss_cycles of the level that serves it, level i + 1,
+ * or memory's (0: not given). */
+static inline double model_far_cost(const struct machine *m, unsigned i,
+				    unsigned n)
+{
+	return i + 1 < n ? m->level[i + 1].far_miss_cycles :
+			   m->mem_far_miss_cycles;
+}
+
 /* The machine's learned_exit_changes is counted in CSR's exit changes
  * (its pair loop and its parity test: 1.29 per row on rows of random
  * length 1..9), but what the predictor holds is loop runs: BCSR 1x1 on
