@@ -6,7 +6,12 @@
 # slower than PROBE_SLOW (default 1.3) times the least probe so far waits
 # 10 s and probes again, at most 3 times; PROBE=0 measures without
 # probing.  A whole 3-round SpMV run without it measured the small
-# matrices 25-34% slow (2026-11-27).  Needs PPR and ROOT.
+# matrices 25-34% slow (2026-11-27).  Untimed runs before each
+# measurement: `ppr measure`'s default (up to 50 runs or 0.5 s: the
+# branch predictor learns a matrix's row lengths over runs, and the model
+# predicts that learned state; bench/predict_warmup.sh); WARMUP=N passes
+# --warmup N instead (N = 1: the measurements before 2026-11-27).
+# Needs PPR and ROOT.
 . "$ROOT/bench/speed_probe.sh"
 measure_rounds() {
 	_raw=$1
@@ -18,7 +23,8 @@ measure_rounds() {
 		SPEED_WAITS=0
 		for _mtx in "$@"; do
 			[ "${PROBE:-1}" = 1 ] && speed_wait "${PROBE_SLOW:-1.3}" 10
-			_m=$("$PPR" measure --kernel spmv-csr --reps "$REPS" "$_mtx" 2>/dev/null |
+			_m=$("$PPR" measure --kernel spmv-csr --reps "$REPS" \
+				${WARMUP:+--warmup "$WARMUP"} "$_mtx" 2>/dev/null |
 				sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\2\t\1/p')
 			[ -n "$_m" ] && printf '%s\t%s\n' "$_mtx" "$_m" >> "$_raw"
 		done

@@ -1,7 +1,10 @@
 #!/bin/sh
 # predict_spmv.sh - CSR SpMV time, predicted (PPR, ECM, Roofline) vs
 # measured (`ppr measure`, median of REPS warm runs of the kernel's
-# fastest code placement, kernels/README.md; the least of ROUNDS
+# fastest code placement, kernels/README.md, after its default warm-up of
+# up to 50 runs, which the branch predictor needs to learn the exits of
+# some matrices: bench/predict_warmup.sh; WARMUP=1 measures as before
+# 2026-11-27, bench/measure_rounds.sh; the least of ROUNDS
 # such medians, default 3, since on a shared machine a neighbour only
 # slows a round) on the medium matrices and a few generated ones; errors
 # side by side, median absolute error and the worst per model.

@@ -31,7 +31,12 @@ static const char usage_text[] =
 	"\n"
 	"options:\n"
 	"  --reps N            timed repetitions (default 10)\n"
-	"  --warmup N          untimed runs first (default 1)\n"
+	"  --warmup N          untimed runs first (default: 50, or fewer\n"
+	"                      once they have taken 0.5 s, at least 1: the\n"
+	"                      branch predictor learns a matrix's loop exits\n"
+	"                      over runs, and ppr predict predicts that\n"
+	"                      learned state; --warmup 1 times the first\n"
+	"                      runs, up to 2.5x slower on some matrices)\n"
 	"  --flush             evict caches before each repetition\n"
 	"  --flush-mb M        size of the flush buffer (default: 4x the\n"
 	"                      largest cache in sysfs, at least 64)\n"
@@ -370,6 +375,8 @@ int cmd_measure(int argc, char **argv)
 	memset(&err, 0, sizeof(err));
 	mo.reps = 10;
 	mo.warmup = 1;
+	mo.warmup_max = MEASURE_WARMUP_MAX;
+	mo.warmup_s = MEASURE_WARMUP_S;
 	mo.code_mode = MEASURE_CODE_BEST;
 	optind = 1;
 	opterr = 0;
@@ -444,6 +451,7 @@ int cmd_measure(int argc, char **argv)
 					"measure: --warmup '%s': expected 0.."
 					"1000000", optarg);
 			mo.warmup = (unsigned)v;
+			mo.warmup_max = 0;
 			break;
 		case OPT_FLUSH:
 			mo.flush = 1;
@@ -551,9 +559,16 @@ int cmd_measure(int argc, char **argv)
 		return cli_error_err(&err);
 	if (kernel_run_note(run))
 		cli_warn("%s", kernel_run_note(run));
-	fprintf(stderr, "ppr measure: %s: %u warm-up + %u timed runs%s\n",
-		kernel_run_describe(run), mo.warmup, mo.reps,
-		mo.flush ? ", caches flushed before each" : "");
+	if (mo.warmup_max)
+		fprintf(stderr, "ppr measure: %s: up to %u warm-up (%.1f s) + "
+			"%u timed runs%s\n", kernel_run_describe(run),
+			mo.warmup_max, mo.warmup_s, mo.reps,
+			mo.flush ? ", caches flushed before each" : "");
+	else
+		fprintf(stderr, "ppr measure: %s: %u warm-up + %u timed "
+			"runs%s\n", kernel_run_describe(run), mo.warmup,
+			mo.reps, mo.flush ? ", caches flushed before each" :
+			"");
 	if (kernel_measure(run, &mo, &res, &err)) {
 		rc = cli_error_err(&err);
 		goto done;
@@ -615,7 +630,7 @@ int cmd_measure(int argc, char **argv)
 			cJSON_AddStringToObject(root, "note",
 						kernel_run_note(run));
 		cJSON_AddNumberToObject(root, "reps", res.reps);
-		cJSON_AddNumberToObject(root, "warmup", mo.warmup);
+		cJSON_AddNumberToObject(root, "warmup", res.warmup_runs);
 		cJSON_AddBoolToObject(root, "flush", mo.flush);
 		cJSON_AddNumberToObject(root, "time_s", res.time_median_s);
 		cJSON_AddNumberToObject(root, "time_min_s", res.time_min_s);
@@ -688,13 +703,13 @@ int cmd_measure(int argc, char **argv)
 		if (mo.flush)
 			fprintf(out, "%-12s %u timed (warm-up %u, caches "
 				"flushed before each by streaming %.0f MiB)\n",
-				"runs", res.reps, mo.warmup,
+				"runs", res.reps, res.warmup_runs,
 				(double)(mo.flush_bytes ? mo.flush_bytes :
 					 kernel_flush_default_bytes()) /
 				1048576.0);
 		else
 			fprintf(out, "%-12s %u timed (warm-up %u)\n", "runs",
-				res.reps, mo.warmup);
+				res.reps, res.warmup_runs);
 		fprintf(out, "%-12s min %.6g s, median %.6g s, max %.6g s\n",
 			"time", res.time_min_s, res.time_median_s,
 			res.time_max_s);

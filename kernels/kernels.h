@@ -268,6 +268,12 @@ int counter_import_perf_csv(struct counter_set *s, const char *name,
 struct measure_opts {
 	unsigned reps;		/* timed repetitions (default 10) */
 	unsigned warmup;	/* untimed first runs (default 1) */
+	/* then more untimed runs, up to warmup_max runs in all, while they
+	 * have taken less than warmup_s seconds (0: none): the branch
+	 * predictor learns a matrix's loop exits over runs, not within one
+	 * (bench/predict_warmup.sh) */
+	unsigned warmup_max;
+	double warmup_s;
 	int flush;		/* evict caches before each repetition */
 	uint64_t flush_bytes;	/* buffer streamed to flush (0: default) */
 	struct counter_backend *counters;	/* NULL: no counters */
@@ -282,9 +288,17 @@ struct measure_opts {
 	unsigned screen_reps;
 };
 enum { MEASURE_CODE_LINKED = 0, MEASURE_CODE_BEST, MEASURE_CODE_FIXED };
+/* `ppr measure`'s default warm-up: up to 50 untimed runs while they take
+ * less than 0.5 s.  On the Zen 4 guest (2026-11-27, bench/predict_warmup.sh)
+ * de2010's CSR SpMV took 140 us after 1 untimed run, 128 after 5 and
+ * 56-60 after 20 or more; vt2010 went on learning slowly (276 us after
+ * 1, 260 after 50, 223 after 1000); small matrices are learned at once. */
+#define MEASURE_WARMUP_MAX 50
+#define MEASURE_WARMUP_S 0.5
 
 struct measure_result {
 	unsigned reps;
+	unsigned warmup_runs;	/* untimed runs made */
 	double time_min_s, time_median_s, time_max_s, time_mean_s;
 	double flops, bytes;	/* per execution */
 	double gflops;		/* flops / median time / 1e9 */

@@ -178,9 +178,15 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		screen_code(r, opts, res);
 	else
 		kernel_run_set_code_offset(r, -1);
-	for (i = 0; i < warm; i++) {
-		kernel_run_reset(r);
-		kernel_run_native(r);
+	{
+		double w0 = now_s();
+
+		for (i = 0; i < warm || (i < opts->warmup_max &&
+					 now_s() - w0 < opts->warmup_s); i++) {
+			kernel_run_reset(r);
+			kernel_run_native(r);
+		}
+		res->warmup_runs = i;
 	}
 	for (i = 0; i < reps; i++) {
 		double t0, t1;

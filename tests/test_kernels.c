@@ -473,6 +473,40 @@ static void test_measure(void)
 }
 
 /*
+ * Warm-up: --warmup N makes exactly N untimed runs (warmup_max 0); the
+ * default goes on to warmup_max runs in all while they take less than
+ * warmup_s, and never below warmup; warmup_runs reports the count.
+ */
+static void test_measure_warmup(void)
+{
+	struct kernel_params p = { .kernel = "fft1d", .n = 64 };
+	struct kernel_run *r = mk(&p, __LINE__);
+	struct measure_opts o = { .reps = 2, .warmup = 3 };
+	struct measure_result res;
+	struct ppr_err err;
+
+	if (!r)
+		return;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.warmup_runs, 3);
+	o.warmup = 1;
+	o.warmup_max = 7;
+	o.warmup_s = 100;       /* the count bounds it, not the time */
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.warmup_runs, 7);
+	o.warmup = 4;
+	o.warmup_s = 0;         /* no time: the runs asked for only */
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.warmup_runs, 4);
+	o.warmup = 0;
+	o.warmup_max = 0;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.warmup_runs, 0);
+	T_EQ_U64(res.reps, 2);
+	kernel_run_free(r);
+}
+
+/*
  * Code placements: the SpMV kernels have 4 placed copies, so do the naive
  * convolution and the AVX2 ones (the portable vector fallback and FFT
  * none); out-of-range choices are refused; kernel_measure's modes time
@@ -600,6 +634,7 @@ int main(void)
 	test_conv();
 	test_fft();
 	test_measure();
+	test_measure_warmup();
 	test_code_offsets();
 	test_borrowed_csr();
 	return t_done();
