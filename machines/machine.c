@@ -34,7 +34,8 @@ static const char *const top_keys[] = {
 };
 static const char *const branch_keys[] = {
 	"loop_exit_miss_cycles", "learned_exit_changes",
-	"learned_exit_trips", NULL
+	"learned_exit_trips", "csr_unlearned_exponent", "csr_unlearned_max",
+	"bcsr_learned_exit_changes", NULL
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", "transfers_overlap",
@@ -484,6 +485,9 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	m->loop_exit_miss_cycles = MACHINE_LOOP_EXIT_MISS_CYCLES;
 	m->learned_exit_changes = MACHINE_LEARNED_EXIT_CHANGES;
 	m->learned_exit_trips = 0;
+	m->csr_unlearned_exponent = 1;
+	m->csr_unlearned_max = 1;
+	m->bcsr_learned_exit_changes = -1;
 	if (branch &&
 	    ((rc = machine_json_check_keys(doc, branch, "branch", branch_keys,
 					   err)) ||
@@ -498,8 +502,24 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   &m->learned_exit_changes, err)) ||
 	     (rc = machine_json_get_double(doc, branch, "learned_exit_trips",
 					   MACHINE_JSON_NONNEG, 0,
-					   &m->learned_exit_trips, err))))
+					   &m->learned_exit_trips, err)) ||
+	     (rc = machine_json_get_double(doc, branch,
+					   "csr_unlearned_exponent",
+					   MACHINE_JSON_POSITIVE, 1,
+					   &m->csr_unlearned_exponent, err)) ||
+	     (rc = machine_json_get_double(doc, branch, "csr_unlearned_max",
+					   MACHINE_JSON_POSITIVE, 1,
+					   &m->csr_unlearned_max, err)) ||
+	     (rc = machine_json_get_double(doc, branch,
+					   "bcsr_learned_exit_changes",
+					   MACHINE_JSON_NONNEG, -1,
+					   &m->bcsr_learned_exit_changes,
+					   err))))
 		return rc;
+	if (m->csr_unlearned_max > 1)
+		return machine_json_fail(doc, machine_json_member(branch,
+					 "csr_unlearned_max"), err,
+					 "'csr_unlearned_max' must be at most 1");
 	if (core) {
 		if ((rc = machine_core_parse(doc, core, &m->core, err)))
 			return rc;

@@ -110,6 +110,15 @@ struct machine {
 	 * capacity falls as (learned_exit_trips / trips)^3.  0: no such
 	 * limit (the default). */
 	double learned_exit_trips;
+	/* CSR's exits beyond learned_exit_changes: the share
+	 * csr_unlearned_max x (1 - (learned_exit_changes / changes)^
+	 * csr_unlearned_exponent) mispredicts (defaults 1 and 1: the share
+	 * 1 - learned / changes). */
+	double csr_unlearned_exponent;
+	double csr_unlearned_max;
+	/* BCSR's capacity in block-row exit changes; < 0 (absent):
+	 * learned_exit_changes x MODEL_BCSR_LEARNED_SHARE (model/predict.h) */
+	double bcsr_learned_exit_changes;
 
 	/* The in-core model of the "core" section (machines/core_model.c),
 	 * for the instruction-DAG scheduler; has_core = 0 when absent. */

@@ -204,6 +204,11 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
  * 'learned' changes per run (the machine's learned_exit_changes), then
  * 1 - learned / changes. */
 double model_exit_unlearned(double changes, double learned, int cold);
+/* The same with the machine's form beyond the capacity (CSR,
+ * branch.csr_unlearned_exponent and csr_unlearned_max): umax x (1 -
+ * (learned / changes)^expo); expo = umax = 1 is model_exit_unlearned. */
+double model_exit_unlearned_form(double changes, double learned,
+				 double expo, double umax, int cold);
 
 /* Far references (model/predict.c's notes): an irregular reference is
  * "near" when its line is within MODEL_FAR_DIST lines of one of the last
@@ -235,7 +240,9 @@ static inline double model_far_cost(const struct machine *m, unsigned i,
 /* The capacity BCSR's block-row exit changes get on machine m. */
 static inline double model_bcsr_learned_exits(const struct machine *m)
 {
-	return m->learned_exit_changes * MODEL_BCSR_LEARNED_SHARE;
+	return m->bcsr_learned_exit_changes >= 0 ?
+	       m->bcsr_learned_exit_changes :
+	       m->learned_exit_changes * MODEL_BCSR_LEARNED_SHARE;
 }
 
 /* Loop-exit changes by the trip count of the loop run that ends at the
@@ -252,10 +259,13 @@ static inline unsigned model_exit_bucket(uint64_t t)
  * count t is learned while the run's changes stay within the predictor's
  * capacity for loops of t iterations, learned * min(1, (trips / t)^3)
  * (trips: the machine's learned_exit_trips; 0: every t gets 'learned',
- * as model_exit_unlearned), else 1 - capacity / changes of it is
- * mispredicted.  Cold: all of them. */
+ * as model_exit_unlearned), else the share
+ * model_exit_unlearned_form(changes, capacity, expo, umax) of it is
+ * mispredicted (expo = umax = 1: 1 - capacity / changes).  Cold: all of
+ * them. */
 double model_exit_unlearned_hist(const double *hist, double learned,
-				 double trips, int cold);
+				 double trips, double expo, double umax,
+				 int cold);
 /* That capacity for loops of t iterations. */
 double model_exit_capacity(double learned, double trips, unsigned t);
 

@@ -520,21 +520,21 @@ static void test_exit_trips(void)
 	double plain;
 
 	h[40] = 1000;           /* 40 iterations: capacity 10000 / 8 */
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 0, 0), 0, 0);
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 0, 1, 1, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1, 1, 0), 0, 0);
 	h[4] = 3000;            /* short loops load the predictor too */
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0),
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1, 1, 0),
 	       1000 * (1 - 1250.0 / 4000), 1e-9);
 	h[40] = 3000;           /* 6000 changes: 1250 of capacity for t = 40 */
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0),
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1, 1, 0),
 	       3000 * (1 - 1250.0 / 6000), 1e-9);
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 0, 0), 0, 0);
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1), 6000, 0);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 0, 1, 1, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1, 1, 1), 6000, 0);
 	h[MODEL_EXIT_TMAX] = 2000; /* 64+: 10000 * (20/64)^3 = 305.2 */
-	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 0),
+	T_NEAR(model_exit_unlearned_hist(h, 10000, 20, 1, 1, 0),
 	       3000 * (1 - 1250.0 / 8000) +
 	       2000 * (1 - 10000 * 0.030517578125 / 8000), 1e-9);
-	T_NEAR(model_exit_unlearned_hist(h, 4000, 0, 0),
+	T_NEAR(model_exit_unlearned_hist(h, 4000, 0, 1, 1, 0),
 	       8000 * model_exit_unlearned(8000, 4000, 0), 1e-9);
 
 	/* CSR rows of 80 nonzeros (40 pairs): only the first row changes
@@ -573,7 +573,8 @@ static void test_exit_trips(void)
 
 		model_spmv_csr_exit_changes(&a, NULL, hist);
 		T_NEAR(pr->branch_misses, model_exit_unlearned_hist(hist,
-		       m.learned_exit_changes, 20, 0), 1e-9);
+		       m.learned_exit_changes, 20, m.csr_unlearned_exponent,
+		       m.csr_unlearned_max, 0), 1e-9);
 		matrix_csr_release(&a);
 	}
 	free(pr);
@@ -914,6 +915,120 @@ static void test_usable_ways(void)
 	 * and column indices (3,025 nonzeros x 12 B) */
 	T_NEAR(mem[0], 0, 0);
 	T_CHECK(mem[1] >= 3025 * 12);
+}
+
+/* The form of CSR's exits beyond the capacity (branch.csr_unlearned_
+ * exponent and csr_unlearned_max): none lost up to the capacity, umax x
+ * (1 - (learned / changes)^expo) beyond it; expo = umax = 1 is the share
+ * 1 - learned / changes; cold, every change. */
+static void test_exit_unlearned_form(void)
+{
+	T_NEAR(model_exit_unlearned_form(30000, 30000, 8, 0.6, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_form(29999, 30000, 8, 0.6, 0), 0, 0);
+	T_NEAR(model_exit_unlearned_form(60000, 30000, 8, 0.6, 0),
+	       0.6 * (1 - 1.0 / 256), 1e-12);
+	T_NEAR(model_exit_unlearned_form(1e12, 30000, 8, 0.6, 0), 0.6, 1e-9);
+	T_NEAR(model_exit_unlearned_form(1e3, 30000, 8, 0.6, 1), 1, 0);
+	T_NEAR(model_exit_unlearned_form(80000, 20000, 1, 1, 0),
+	       model_exit_unlearned(80000, 20000, 0), 0);
+	T_NEAR(model_exit_unlearned_form(80000, 20000, 1, 1, 0), 0.75,
+	       1e-12);
+	/* steeper than the linear share just past the capacity, bounded
+	 * by umax far beyond it */
+	T_CHECK(model_exit_unlearned_form(40000, 30000, 8, 0.6, 0) >
+		model_exit_unlearned(40000, 30000, 0));
+	T_CHECK(model_exit_unlearned_form(200000, 30000, 8, 0.6, 0) <
+		model_exit_unlearned(200000, 30000, 0));
+}
+
+/* The branch section's CSR form and BCSR capacity: parsed with their
+ * defaults (1, 1, and the BCSR share of learned_exit_changes), bad
+ * values refused naming the key; CSR's misses follow the form, BCSR's
+ * the linear share of bcsr_learned_exit_changes. */
+static void test_branch_csr_form(void)
+{
+	static const char fmt[] =
+		"{ \"name\": \"tiny-form\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 32768, \"sets\": 64,"
+		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16 }%s }\n";
+	char text[1024], br[256];
+	struct machine m;
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	struct kernel_params p;
+	struct ppr_err err;
+	double ev, want;
+
+	memset(&err, 0, sizeof(err));
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"learned_exit_changes\": 1000 }");
+	if (!pr || machine_load_string("f.json", text, strlen(text), &m,
+				       &err)) {
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	T_NEAR(m.csr_unlearned_exponent, 1, 0);
+	T_NEAR(m.csr_unlearned_max, 1, 0);
+	T_NEAR(model_bcsr_learned_exits(&m), 1000 * MODEL_BCSR_LEARNED_SHARE,
+	       1e-9);
+	machine_release(&m);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"csr_unlearned_max\": 1.5 }");
+	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
+				    &err) != 0);
+	T_CHECK(strstr(err.msg, "csr_unlearned_max") != NULL);
+	T_CHECK(strcmp(err.file, "f.json") == 0 && err.line >= 4);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"csr_unlearned_exponent\": 0 }");
+	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
+				    &err) != 0);
+	T_CHECK(strstr(err.msg, "csr_unlearned_exponent") != NULL);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"bcsr_learned_exit_changes\": -5 }");
+	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
+				    &err) != 0);
+	T_CHECK(strstr(err.msg, "bcsr_learned_exit_changes") != NULL);
+
+	/* CSR: the changes of an R-MAT matrix against a capacity of half
+	 * of them, exponent 3, at most 0.5 lost */
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = "gen:rmat:scale=10,seed=3";
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"learned_exit_changes\": 0 }");
+	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
+				    &err) == 0);
+	T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+	ev = pr->branch_events;
+	T_CHECK(ev > 100);
+	machine_release(&m);
+	snprintf(br, sizeof(br), ", \"branch\": { \"learned_exit_changes\": "
+		 "%.17g, \"csr_unlearned_exponent\": 3, "
+		 "\"csr_unlearned_max\": 0.5, "
+		 "\"bcsr_learned_exit_changes\": 0 }", ev / 2);
+	snprintf(text, sizeof(text), fmt, br);
+	if (machine_load_string("f.json", text, strlen(text), &m, &err)) {
+		printf("tiny-form: %s\n", err.msg);
+		T_CHECK(0);
+		free(pr);
+		return;
+	}
+	T_NEAR(model_bcsr_learned_exits(&m), 0, 0);
+	T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+	want = ev * 0.5 * (1 - 0.125);
+	T_NEAR(pr->branch_misses, want, 1e-9 * ev);
+	T_NEAR(pr->ppr_in.stall_cycles,
+	       want * m.loop_exit_miss_cycles, 1e-9 * ev);
+	/* BCSR keeps the linear share, at its own capacity (0: all lost) */
+	p.kernel = "spmv-bcsr";
+	p.block_r = p.block_c = 1;
+	T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+	T_CHECK(pr->branch_events > 100);
+	T_NEAR(pr->branch_misses, pr->branch_events, 0);
+	free(pr);
+	machine_release(&m);
 }
 
 /* The machine's "branch" section replaces the Zen 5 defaults: a
@@ -1744,7 +1859,7 @@ static void test_bcsr_exit_changes(void)
 			}
 			stall = model_exit_unlearned_hist(hist,
 				model_bcsr_learned_exits(&m),
-				m.learned_exit_trips, 0) *
+				m.learned_exit_trips, 1, 1, 0) *
 				m.loop_exit_miss_cycles;
 			T_EQ_U64_AT(res->shape[(r - 1) * 8 + c - 1].nblocks,
 				    total, r * 10 + c);
@@ -1851,6 +1966,8 @@ int main(void)
 	test_exclusive_l3_traffic();
 	test_csr_bandwidth_predict();
 	test_usable_ways();
+	test_exit_unlearned_form();
+	test_branch_csr_form();
 	test_branch_section();
 	test_capacity_crossing();
 	test_conv_paper();
