@@ -319,15 +319,6 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
 	return (double)n;
 }
 
-double model_exit_unlearned(double changes, double learned, int cold)
-{
-	if (cold)
-		return 1;
-	if (changes <= learned)
-		return 0;
-	return 1 - learned / changes;
-}
-
 double model_exit_unlearned_form(double changes, double learned,
 				 double expo, double umax, int cold)
 {
@@ -335,9 +326,13 @@ double model_exit_unlearned_form(double changes, double learned,
 		return 1;
 	if (changes <= learned)
 		return 0;
-	if (expo == 1 && umax == 1)
-		return 1 - learned / changes;
+	/* pow(q, 1) is q exactly: expo = umax = 1 is 1 - learned / changes */
 	return umax * (1 - pow(learned / changes, expo));
+}
+
+double model_exit_unlearned(double changes, double learned, int cold)
+{
+	return model_exit_unlearned_form(changes, learned, 1, 1, cold);
 }
 
 double model_exit_capacity(double learned, double trips, unsigned t)
