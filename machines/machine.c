@@ -519,7 +519,8 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	if (m->csr_unlearned_max > 1)
 		return machine_json_fail(doc, machine_json_member(branch,
 					 "csr_unlearned_max"), err,
-					 "'csr_unlearned_max' must be at most 1");
+					 "'csr_unlearned_max' must be between 0 "
+					 "and 1, got %g", m->csr_unlearned_max);
 	if (core) {
 		if ((rc = machine_core_parse(doc, core, &m->core, err)))
 			return rc;

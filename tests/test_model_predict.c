@@ -917,6 +917,15 @@ static void test_usable_ways(void)
 	T_CHECK(mem[1] >= 3025 * 12);
 }
 
+/* A one-level machine whose "branch" section (or none) fills the %s:
+ * the branch tests' machine text. */
+static const char branch_machine_fmt[] =
+	"{ \"name\": \"tiny-branch\", \"clock_ghz\": 2.0,\n"
+	"  \"hierarchy\": { \"levels\": [\n"
+	"    { \"name\": \"L1D\", \"size_bytes\": 32768, \"sets\": 64,"
+	" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 } ] },\n"
+	"  \"memory\": { \"bandwidth_gbs\": 16 }%s }\n";
+
 /* The form of CSR's exits beyond the capacity (branch.csr_unlearned_
  * exponent and csr_unlearned_max): none lost up to the capacity, umax x
  * (1 - (learned / changes)^expo) beyond it; expo = umax = 1 is the share
@@ -947,12 +956,7 @@ static void test_exit_unlearned_form(void)
  * the linear share of bcsr_learned_exit_changes. */
 static void test_branch_csr_form(void)
 {
-	static const char fmt[] =
-		"{ \"name\": \"tiny-form\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 32768, \"sets\": 64,"
-		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16 }%s }\n";
+	const char *fmt = branch_machine_fmt;
 	char text[1024], br[256];
 	struct machine m;
 	struct model_prediction *pr = calloc(1, sizeof(*pr));
@@ -1036,12 +1040,7 @@ static void test_branch_csr_form(void)
  * every exit change warm, at the file's cost. */
 static void test_branch_section(void)
 {
-	static const char fmt[] =
-		"{ \"name\": \"tiny-branch\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 32768, \"sets\": 64,"
-		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16 }%s }\n";
+	const char *fmt = branch_machine_fmt;
 	char text[1024];
 	struct machine m;
 	struct model_prediction *pr = calloc(1, sizeof(*pr));
