@@ -18,11 +18,12 @@
  *     counted under MODIFY and behaves like a store (cachegrind counts it as
  *     one data write; see sim/README.md).  IFETCH goes to L1I when split.
  *   - Demand access at a cache: count it; look the line(s) up; a hit
- *     updates replacement state (LRU: most recent; PLRU: tree bits point
- *     away; FIFO, random: nothing), clears the prefetched mark (counting a
+ *     updates replacement state (LRU, DIP: most recent; PLRU: tree bits
+ *     point away; FIFO, random: nothing), clears the prefetched mark (counting a
  *     useful prefetch) and, for a write into a write-back cache, sets the
  *     dirty bit.  A hit in an exclusive cache removes the line, which moves
- *     up with its dirty bit.  On a miss the reference goes to the next
+ *     up with its dirty bit and a reuse mark (kept with the line until it
+ *     leaves the level it is filled into).  On a miss the reference goes to the next
  *     level (memory counts nothing); when it comes back the missed lines
  *     are filled here (not in an exclusive cache), dirty if the access
  *     writes or the line came dirty from an exclusive level.  A write is
@@ -36,13 +37,29 @@
  *     (write-back level; replacement state untouched) or passes it on
  *     (write-through); a write-back level that lacks it allocates it without
  *     a fetch (a full-line write); an exclusive level passes it on.
- *   - Fill: choose the victim (an invalid way first; LRU: least recent;
- *     FIFO: oldest fill; PLRU: the tree; random: xorshift64* draw mod ways),
- *     place the new line, then dispose of the victim: an inclusive cache
+ *   - Fill: choose the victim (an invalid way first; LRU, DIP: least
+ *     recent; FIFO: oldest fill; PLRU: the tree; random: xorshift64* draw
+ *     mod ways), place the new line (most recent; DIP: see below), then
+ *     dispose of the victim: an inclusive cache
  *     back-invalidates it in every cache above (a dirty copy above makes the
  *     victim dirty); then it goes into an exclusive level below (victim
- *     cache, clean or dirty), or, if dirty and writebacks are on, is written
- *     back below.  With writebacks off no dirty bit is ever kept
+ *     cache, clean or dirty, with its reuse mark), or, if dirty and
+ *     writebacks are on, is written back below.
+ *   - DIP (dynamic insertion: Qureshi, Jaleel, Patt, Steely, Emer,
+ *     "Adaptive insertion policies for high performance caching", ISCA
+ *     2007; the reuse mark for an exclusive level after Gaur, Chaudhuri,
+ *     Subramoney, ISCA 2011): LRU order and hits, but a fill is placed
+ *     either most recent (LRU insertion) or least recent (bimodal: every
+ *     32nd such fill of the cache most recent).  Sets with set % 64 == 0
+ *     always insert most recent, sets with set % 64 == 33 bimodally; a
+ *     demand miss in the first kind counts the duel's 10-bit counter up
+ *     (saturating at 1023), in the second kind down; the other sets insert
+ *     bimodally while the counter is above 511 (it starts at 511).  A fill
+ *     carrying the reuse mark (the line was hit in an exclusive level, and
+ *     comes back to it as a victim) is always placed most recent.  A
+ *     stream longer than the cache, looped over, then keeps the lines the
+ *     bimodal sets hold instead of none (LRU), while lines that are hit
+ *     stay as under LRU.  With writebacks off no dirty bit is ever kept
  *     (cachegrind models no write-backs).
  *   - Prefetch (after the demand access at that level is done):
  *     SIM_PF_NEXTLINE, on a REGULAR demand access looked up at this level
@@ -56,8 +73,8 @@
  *     line in the target level as prefetched.  No page boundaries, no
  *     descending streams, no prefetch into exclusive levels.
  *   - Not modelled: timing, MSHRs, multiple cores/coherence, TLBs, partial
- *     line validity, write-combining, adaptive replacement, prefetch
- *     throttling.  Prefetches and write-backs are not counted as accesses.
+ *     line validity, write-combining, adaptive replacement other than DIP,
+ *     prefetch throttling.  Prefetches and write-backs are not counted as accesses.
  *   - The access path allocates nothing (3C's "seen" set aside).
  *   - Fast path: a reference within the line that the last demand access
  *     left most recent in L1 is a hit that changes no state (exact for every
@@ -120,7 +137,7 @@ static inline uint64_t set_of(const struct sim_cache *c, uint64_t line)
  * and prefetched flags on top; an invalid way has hi = SIM_HI_INVALID.  A
  * search compares the low halves only (four ways per SSE2 compare) and
  * checks hi on a match.  The general code moves a way around as an entry,
- * (line << 2) | SIM_F_* flags, or SIM_TAG_INVALID.
+ * (line << SIM_F_SHIFT) | SIM_F_* flags, or SIM_TAG_INVALID.
  */
 static inline uint32_t *set_at(const struct sim_cache *c, uint64_t set)
 {
@@ -133,8 +150,8 @@ static inline uint64_t ent_get(const uint32_t *s, uint32_t w, uint32_t i)
 
 	if (hi == SIM_HI_INVALID)
 		return SIM_TAG_INVALID;
-	return (((uint64_t)(hi & SIM_HI_LINE) << 32 | s[i]) << 2) |
-	       (hi >> 31) | (hi >> 29 & 2);
+	return (((uint64_t)(hi & SIM_HI_LINE) << 32 | s[i]) << SIM_F_SHIFT) |
+	       (hi >> 31) | (hi >> 29 & SIM_F_PF) | (hi >> 27 & SIM_F_REUSE);
 }
 
 static inline void ent_put(uint32_t *s, uint32_t w, uint32_t i, uint64_t e)
@@ -144,9 +161,15 @@ static inline void ent_put(uint32_t *s, uint32_t w, uint32_t i, uint64_t e)
 		s[w + i] = SIM_HI_INVALID;
 		return;
 	}
-	s[i] = (uint32_t)(e >> 2);
-	s[w + i] = (uint32_t)(e >> 34) | (uint32_t)(e & SIM_F_DIRTY) << 31 |
-		   (uint32_t)(e & SIM_F_PF) << 29;
+	s[i] = (uint32_t)(e >> SIM_F_SHIFT);
+	/* the last line never carries the reuse mark: with every flag on,
+	 * its hi would read as SIM_HI_INVALID */
+	if ((uint32_t)(e >> (32 + SIM_F_SHIFT)) == SIM_HI_LINE)
+		e &= ~SIM_F_REUSE;
+	s[w + i] = (uint32_t)(e >> (32 + SIM_F_SHIFT)) |
+		   (uint32_t)(e & SIM_F_DIRTY) << 31 |
+		   (uint32_t)(e & SIM_F_PF) << 29 |
+		   (uint32_t)(e & SIM_F_REUSE) << 27;
 }
 
 /* Tag search: the way of 'line' in the set, or -1. */
@@ -313,6 +336,7 @@ static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
 {
 	switch (c->repl) {
 	case SIM_REPL_LRU:
+	case SIM_REPL_DIP:
 		set_to_front(s, c->ways, i);
 		return 0;
 	case SIM_REPL_PLRU:
@@ -323,9 +347,44 @@ static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
 	}
 }
 
+static inline int repl_ordered(const struct sim_cache *c)
+{
+	return c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO ||
+	       c->repl == SIM_REPL_DIP;
+}
+
+/* SIM_REPL_DIP's leader sets: set % 64 == 0 always inserts most recent
+ * (LRU), set % 64 == 33 bimodally; the other sets follow the leaders
+ * with fewer misses (DIP_PSEL_MAX + 1 values, the upper half: bimodal). */
+#define DIP_LEADER_LRU 0
+#define DIP_LEADER_BIP 33
+#define DIP_PSEL_MAX 1023u
+#define DIP_BIP_EVERY 32u
+
+static inline int dip_bimodal(const struct sim_cache *c, uint64_t set)
+{
+	switch (set & 63) {
+	case DIP_LEADER_LRU:
+		return 0;
+	case DIP_LEADER_BIP:
+		return 1;
+	default:
+		return c->psel > DIP_PSEL_MAX / 2;
+	}
+}
+
+/* A demand miss in a SIM_REPL_DIP cache: the duel's count. */
+static inline void dip_miss(struct sim_cache *c, uint64_t set)
+{
+	if ((set & 63) == DIP_LEADER_LRU && c->psel < DIP_PSEL_MAX)
+		c->psel++;
+	else if ((set & 63) == DIP_LEADER_BIP && c->psel > 0)
+		c->psel--;
+}
+
 static inline void way_remove(struct sim_cache *c, uint32_t *s, uint32_t i)
 {
-	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO)
+	if (repl_ordered(c))
 		set_remove(s, c->ways, i);
 	else
 		ent_put(s, c->ways, i, SIM_TAG_INVALID);
@@ -338,7 +397,17 @@ static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
 	uint32_t ways = c->ways, w;
 	uint64_t old;
 
-	if (c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO) {
+	if (c->repl == SIM_REPL_DIP && !(v & SIM_F_REUSE) &&
+	    dip_bimodal(c, set) && ++c->bip_n % DIP_BIP_EVERY != 0) {
+		/* least recent: after the last valid way, or over it */
+		for (w = 0; w + 1 < ways; w++)
+			if (s[ways + w] == SIM_HI_INVALID)
+				break;
+		old = ent_get(s, ways, w);
+		ent_put(s, ways, w, v);
+		return old;
+	}
+	if (repl_ordered(c)) {
 		old = ent_get(s, ways, ways - 1);
 		set_shift(s, ways);
 		ent_put(s, ways, 0, v);
@@ -420,7 +489,7 @@ static __attribute__((noinline)) void evict(struct sim_hier *h,
 	struct sim_cache *b = c->below;
 
 	c->st.evictions++;
-	vline = old >> 2;
+	vline = old >> SIM_F_SHIFT;
 	vdirty = old & SIM_F_DIRTY;
 	if (c->mru_line == vline)
 		c->mru_line = SIM_LINE_NONE;
@@ -436,7 +505,7 @@ static __attribute__((noinline)) void evict(struct sim_hier *h,
 		if (i >= 0)
 			bs[b->ways + (uint32_t)i] |= vdirty ? SIM_HI_DIRTY : 0;
 		else
-			fill(h, b, vline, vdirty);
+			fill(h, b, vline, vdirty | (old & SIM_F_REUSE));
 		return;
 	}
 	if (vdirty) {
@@ -450,7 +519,7 @@ static inline void fill_at(struct sim_hier *h, struct sim_cache *c,
 			   uint64_t set, uint32_t *s, uint64_t line,
 			   uint64_t flags)
 {
-	uint64_t old = way_insert(c, set, s, (line << 2) | flags);
+	uint64_t old = way_insert(c, set, s, (line << SIM_F_SHIFT) | flags);
 
 	if (old != SIM_TAG_INVALID)
 		evict(h, c, old);
@@ -502,8 +571,10 @@ static void stream_update(struct sim_hier *h, struct sim_cache *c,
  * The walk: n (1 or 2) lines looked up at c as one access.  mode:
  * WALK_DEMAND (count it, trigger prefetchers) and WALK_WRITE (the write of
  * a store or modify that no level above has taken yet).  Returns a mask of
- * the lines that come up dirty from an exclusive level.
+ * the lines that come up dirty from an exclusive level, and in bits
+ * WALK_REUSE_BIT.. those that came up from a hit in one.
  */
+#define WALK_REUSE_BIT 4
 #define WALK_DEMAND 1
 #define WALK_WRITE 2
 
@@ -542,6 +613,8 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		}
 		if (i < 0) {
 			missmask |= 1u << j;
+			if (demand && c->repl == SIM_REPL_DIP)
+				dip_miss(c, set);
 			continue;
 		}
 		if (demand && (hi[i] & SIM_HI_PF)) {
@@ -551,6 +624,7 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		if (c->incl == SIM_INCL_EXCLUSIVE) {
 			if (hi[i] & SIM_HI_DIRTY)
 				dirty_up |= 1u << j;
+			dirty_up |= 1u << (WALK_REUSE_BIT + j);
 			way_remove(c, s, (uint32_t)i);
 			continue;
 		}
@@ -583,7 +657,8 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 					      mode : demand);
 
 			if (c->incl == SIM_INCL_EXCLUSIVE) {
-				dirty_up |= dmask & missmask;
+				dirty_up |= dmask & (missmask |
+						     missmask << WALK_REUSE_BIT);
 			} else {
 				for (j = 0; j < n; j++) {
 					uint64_t f = 0;
@@ -593,6 +668,8 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 					if ((dmask >> j & 1) ||
 					    (w && h->track_dirty))
 						f = SIM_F_DIRTY;
+					if (dmask >> (WALK_REUSE_BIT + j) & 1)
+						f |= SIM_F_REUSE;
 					fill(h, c, lines[j], f);
 					c->st.bytes_from_below += c->line_size;
 				}
@@ -618,7 +695,12 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 						 lines[n - 1]) >= 0;
 		}
 		/* After a straddling pair the most recent line is the one
-		 * filled last, which need not be lines[1]: no fast path. */
+		 * filled last, which need not be lines[1]: no fast path.
+		 * DIP may have filled the line least recent: a hit on it
+		 * moves it, so no fast path either. */
+		if (resident_last && n == 1 && c->repl == SIM_REPL_DIP)
+			resident_last = way_find(set_at(c, set_of(c, lines[0])),
+						 c->ways, lines[0]) == 0;
 		if (resident_last && n == 1) {
 			c->mru_line = lines[n - 1];
 			c->mru_wok = c->write == SIM_WRITE_BACK_ALLOCATE &&
@@ -641,7 +723,8 @@ static void prefetch(struct sim_hier *h, struct sim_cache *c, uint64_t line)
 		return;
 	c->st.prefetches_issued++;
 	d = walk(h, c->below, &line, &ls, 1, PPR_OP_LOAD, PPR_TAG_REGULAR, 0);
-	fill(h, c, line, SIM_F_PF | (d ? SIM_F_DIRTY : 0));
+	fill(h, c, line, SIM_F_PF | ((d & 1) ? SIM_F_DIRTY : 0) |
+			 ((d >> WALK_REUSE_BIT & 1) ? SIM_F_REUSE : 0));
 	c->st.bytes_from_below += c->line_size;
 }
 
@@ -1262,6 +1345,8 @@ static void cache_reset(struct sim_cache *c)
 		memset(c->plru, 0, c->nsets * sizeof(*c->plru));
 	memset(&c->st, 0, sizeof(c->st));
 	c->rng = c->cfg.seed ? c->cfg.seed : DEFAULT_SEED;
+	c->psel = DIP_PSEL_MAX / 2;
+	c->bip_n = 0;
 	c->mru_line = SIM_LINE_NONE;
 	c->mru_wok = 0;
 	for (k = 0; k < SIM_NSTREAMS; k++) {
@@ -1357,7 +1442,8 @@ struct sim_hier *sim_hier_new(const struct sim_config *cfg,
 		struct sim_cache *c = h->by_index[k];
 
 		if (c->pf != SIM_PF_NONE || c->incl == SIM_INCL_EXCLUSIVE ||
-		    c->write != SIM_WRITE_BACK_ALLOCATE)
+		    c->write != SIM_WRITE_BACK_ALLOCATE ||
+		    c->repl == SIM_REPL_DIP)
 			h->plain = 0;
 	}
 	h->plain_lru = h->plain;

@@ -26,6 +26,9 @@ enum sim_repl {
 	SIM_REPL_PLRU,    /* tree pseudo-LRU (ways must be a power of two) */
 	SIM_REPL_FIFO,
 	SIM_REPL_RANDOM,  /* seeded, reproducible */
+	SIM_REPL_DIP,     /* LRU or bimodal insertion by set dueling (a
+			     shared last level that keeps part of a stream
+			     larger than itself; sim/sim.c Notes) */
 };
 
 /* How this level relates to the levels above it (closer to the core). */

@@ -46,7 +46,7 @@ static int check_level(const struct sim_level_config *l, const char *what,
 	if (bytes / l->line_size > (UINT64_C(1) << 34))
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "%s: more than 2^34 lines", what);
-	if ((unsigned)l->repl > SIM_REPL_RANDOM ||
+	if ((unsigned)l->repl > SIM_REPL_DIP ||
 	    (unsigned)l->inclusion > SIM_INCL_EXCLUSIVE ||
 	    (unsigned)l->write > SIM_WRITE_THROUGH_NOALLOCATE ||
 	    (unsigned)l->prefetch > SIM_PF_STREAM ||
@@ -135,9 +135,10 @@ int sim_config_check(const struct sim_config *cfg, struct ppr_err *err)
 
 const char *sim_repl_name(enum sim_repl r)
 {
-	static const char *const names[] = { "lru", "plru", "fifo", "random" };
+	static const char *const names[] = { "lru", "plru", "fifo", "random",
+					     "dip" };
 
-	return (unsigned)r < 4 ? names[r] : "?";
+	return (unsigned)r < 5 ? names[r] : "?";
 }
 
 const char *sim_incl_name(enum sim_incl i)

@@ -8,15 +8,17 @@
  *   - Tags: 8 bytes per way, split in two uint32 arrays per set: a set of W
  *     ways is lo[0..W-1], the low 32 bits of each way's line number, then
  *     hi[0..W-1], bits 32..60 of the line (lines are < 2^61: line size >=
- *     8) with SIM_HI_DIRTY and SIM_HI_PF (brought in by a prefetch, not yet
- *     used by a demand access) on top.  An invalid way has hi =
+ *     8) with SIM_HI_DIRTY, SIM_HI_PF (brought in by a prefetch, not yet
+ *     used by a demand access) and SIM_HI_REUSE (came up from a hit in an
+ *     exclusive level: SIM_REPL_DIP) on top.  An invalid way has hi =
  *     SIM_HI_INVALID, which no valid way has (its line bits are above any
- *     real line's).  A search compares lo only, four ways per SSE2 compare,
- *     and checks hi on a match.  Outside the set code a way travels as an
- *     entry, (line << 2) | SIM_F_DIRTY | SIM_F_PF, or SIM_TAG_INVALID.
- *   - LRU and FIFO keep each set's ways in order (most recent / newest
- *     first) with the invalid ways compacted at the end, so the victim is
- *     always the last way.  PLRU and random keep physical way positions:
+ *     real line's, and the line 2^61 - 1 never carries SIM_HI_REUSE).  A
+ *     search compares lo only, four ways per SSE2 compare, and checks hi
+ *     on a match.  Outside the set code a way travels as an entry,
+ *     (line << SIM_F_SHIFT) | SIM_F_* flags, or SIM_TAG_INVALID.
+ *   - LRU, DIP and FIFO keep each set's ways in order (most recent /
+ *     newest first) with the invalid ways compacted at the end, so the
+ *     victim is always the last way.  PLRU and random keep physical way positions:
  *     the victim is the lowest invalid way, else the tree's or the RNG's
  *     choice.
  *   - The access path allocates nothing; the 3C classifier's "seen" set is
@@ -32,11 +34,14 @@
 
 #define SIM_F_DIRTY UINT64_C(1)
 #define SIM_F_PF UINT64_C(2)
-#define SIM_F_MASK UINT64_C(3)
+#define SIM_F_REUSE UINT64_C(4)
+#define SIM_F_MASK UINT64_C(7)
+#define SIM_F_SHIFT 3
 #define SIM_TAG_INVALID UINT64_MAX
 #define SIM_HI_DIRTY UINT32_C(0x80000000)
 #define SIM_HI_PF UINT32_C(0x40000000)
-#define SIM_HI_LINE UINT32_C(0x3FFFFFFF)
+#define SIM_HI_REUSE UINT32_C(0x20000000)
+#define SIM_HI_LINE UINT32_C(0x1FFFFFFF)
 #define SIM_HI_INVALID UINT32_MAX
 #define SIM_LINE_NONE UINT64_MAX
 #define SIM_NSTREAMS 8
@@ -79,6 +84,8 @@ struct sim_cache {
 	enum sim_index index;
 	uint32_t pf_degree, pf_distance;
 	uint64_t rng;
+	uint32_t psel;           /* SIM_REPL_DIP: the duel's counter */
+	uint32_t bip_n;          /* SIM_REPL_DIP: bimodal insertions */
 	struct sim_cache *below;  /* NULL: memory */
 	/* the caches above this one (smaller depth): back-invalidation */
 	struct sim_cache *up[SIM_MAX_LEVELS + 1];
