@@ -164,7 +164,8 @@ static inline void ent_put(uint32_t *s, uint32_t w, uint32_t i, uint64_t e)
 	s[i] = (uint32_t)(e >> SIM_F_SHIFT);
 	/* the last line never carries the reuse mark: with every flag on,
 	 * its hi would read as SIM_HI_INVALID */
-	if ((uint32_t)(e >> (32 + SIM_F_SHIFT)) == SIM_HI_LINE)
+	if (__builtin_expect((e & SIM_F_REUSE) != 0, 0) &&
+	    (uint32_t)(e >> (32 + SIM_F_SHIFT)) == SIM_HI_LINE)
 		e &= ~SIM_F_REUSE;
 	s[w + i] = (uint32_t)(e >> (32 + SIM_F_SHIFT)) |
 		   (uint32_t)(e & SIM_F_DIRTY) << 31 |
@@ -397,8 +398,9 @@ static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
 	uint32_t ways = c->ways, w;
 	uint64_t old;
 
-	if (c->repl == SIM_REPL_DIP && !(v & SIM_F_REUSE) &&
-	    dip_bimodal(c, set) && ++c->bip_n % DIP_BIP_EVERY != 0) {
+	if (__builtin_expect(c->repl == SIM_REPL_DIP, 0) &&
+	    !(v & SIM_F_REUSE) && dip_bimodal(c, set) &&
+	    ++c->bip_n % DIP_BIP_EVERY != 0) {
 		/* least recent: after the last valid way, or over it */
 		for (w = 0; w + 1 < ways; w++)
 			if (s[ways + w] == SIM_HI_INVALID)
@@ -613,7 +615,8 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		}
 		if (i < 0) {
 			missmask |= 1u << j;
-			if (demand && c->repl == SIM_REPL_DIP)
+			if (__builtin_expect(c->repl == SIM_REPL_DIP, 0) &&
+			    demand)
 				dip_miss(c, set);
 			continue;
 		}
