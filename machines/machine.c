@@ -61,7 +61,7 @@ static const char *const peak_keys[] = {
 static const struct machine_json_enum repl_tab[] = {
 	{ "lru", SIM_REPL_LRU }, { "plru", SIM_REPL_PLRU },
 	{ "fifo", SIM_REPL_FIFO }, { "random", SIM_REPL_RANDOM },
-	{ "dip", SIM_REPL_DIP }, { NULL, 0 }
+	{ "dip", SIM_REPL_DIP }, { "slru", SIM_REPL_SLRU }, { NULL, 0 }
 };
 static const struct machine_json_enum incl_tab[] = {
 	{ "non_inclusive", SIM_INCL_NINE },

@@ -18,8 +18,9 @@
  *     counted under MODIFY and behaves like a store (cachegrind counts it as
  *     one data write; see sim/README.md).  IFETCH goes to L1I when split.
  *   - Demand access at a cache: count it; look the line(s) up; a hit
- *     updates replacement state (LRU, DIP: most recent; PLRU: tree bits
- *     point away; FIFO, random: nothing), clears the prefetched mark (counting a
+ *     updates replacement state (LRU, DIP: most recent; SLRU: most
+ *     recent, marked reused; PLRU: tree bits point away; FIFO, random:
+ *     nothing), clears the prefetched mark (counting a
  *     useful prefetch) and, for a write into a write-back cache, sets the
  *     dirty bit.  A hit in an exclusive cache removes the line, which moves
  *     up with its dirty bit and a reuse mark (kept with the line until it
@@ -37,10 +38,10 @@
  *     (write-back level; replacement state untouched) or passes it on
  *     (write-through); a write-back level that lacks it allocates it without
  *     a fetch (a full-line write); an exclusive level passes it on.
- *   - Fill: choose the victim (an invalid way first; LRU, DIP: least
+ *   - Fill: choose the victim (an invalid way first; LRU, DIP, SLRU: least
  *     recent; FIFO: oldest fill; PLRU: the tree; random: xorshift64* draw
- *     mod ways), place the new line (most recent; DIP: see below), then
- *     dispose of the victim: an inclusive cache
+ *     mod ways), place the new line (most recent; DIP, SLRU: see below),
+ *     then dispose of the victim: an inclusive cache
  *     back-invalidates it in every cache above (a dirty copy above makes the
  *     victim dirty); then it goes into an exclusive level below (victim
  *     cache, clean or dirty, with its reuse mark), or, if dirty and
@@ -59,7 +60,15 @@
  *     comes back to it as a victim) is always placed most recent.  A
  *     stream longer than the cache, looped over, then keeps the lines the
  *     bimodal sets hold instead of none (LRU), while lines that are hit
- *     stay as under LRU.  With writebacks off no dirty bit is ever kept
+ *     stay as under LRU.
+ *   - SLRU (segmented LRU: Karedla, Love, Wherry, IEEE Computer 27(3),
+ *     1994, with half the ways protected): LRU order; a line hit here, or
+ *     filled with the reuse mark, is marked reused and goes most recent; a
+ *     fill without the mark goes below the set's reused lines (not
+ *     counting the victim), but no lower than place ways / 2 (0: most
+ *     recent), so reused lines sink out of the upper half only under
+ *     other reused lines.  A stream longer than the cache keeps nothing,
+ *     as under LRU, and cannot push out lines that were hit.  With writebacks off no dirty bit is ever kept
  *     (cachegrind models no write-backs).
  *   - Prefetch (after the demand access at that level is done):
  *     SIM_PF_NEXTLINE, on a REGULAR demand access looked up at this level
@@ -340,6 +349,11 @@ static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
 	case SIM_REPL_DIP:
 		set_to_front(s, c->ways, i);
 		return 0;
+	case SIM_REPL_SLRU:
+		if ((s[c->ways + i] & SIM_HI_LINE) != SIM_HI_LINE)
+			s[c->ways + i] |= SIM_HI_REUSE;
+		set_to_front(s, c->ways, i);
+		return 0;
 	case SIM_REPL_PLRU:
 		plru_touch(&c->plru[set], c->ways, i);
 		return i;
@@ -351,7 +365,7 @@ static inline uint32_t way_touch(struct sim_cache *c, uint64_t set,
 static inline int repl_ordered(const struct sim_cache *c)
 {
 	return c->repl == SIM_REPL_LRU || c->repl == SIM_REPL_FIFO ||
-	       c->repl == SIM_REPL_DIP;
+	       c->repl == SIM_REPL_DIP || c->repl == SIM_REPL_SLRU;
 }
 
 /* SIM_REPL_DIP's leader sets: set % 64 == 0 always inserts most recent
@@ -407,6 +421,25 @@ static inline uint64_t way_insert(struct sim_cache *c, uint64_t set,
 				break;
 		old = ent_get(s, ways, w);
 		ent_put(s, ways, w, v);
+		return old;
+	}
+	if (__builtin_expect(c->repl == SIM_REPL_SLRU, 0) &&
+	    !(v & SIM_F_REUSE)) {
+		/* below the reused lines, within the most recent half; the
+		 * last way is invalid or the victim: not counted */
+		uint32_t q = 0, k;
+
+		for (k = 0; k + 1 < ways; k++)
+			q += s[ways + k] != SIM_HI_INVALID &&
+			     (s[ways + k] & SIM_HI_REUSE);
+		if (q > ways / 2)
+			q = ways / 2;
+		old = ent_get(s, ways, ways - 1);
+		for (k = ways - 1; k > q; k--) {
+			s[k] = s[k - 1];
+			s[ways + k] = s[ways + k - 1];
+		}
+		ent_put(s, ways, q, v);
 		return old;
 	}
 	if (repl_ordered(c)) {
@@ -704,6 +737,9 @@ static unsigned walk(struct sim_hier *h, struct sim_cache *c,
 		if (resident_last && n == 1 && c->repl == SIM_REPL_DIP)
 			resident_last = way_find(set_at(c, set_of(c, lines[0])),
 						 c->ways, lines[0]) == 0;
+		/* SLRU: the next hit marks the line reused */
+		if (c->repl == SIM_REPL_SLRU)
+			resident_last = 0;
 		if (resident_last && n == 1) {
 			c->mru_line = lines[n - 1];
 			c->mru_wok = c->write == SIM_WRITE_BACK_ALLOCATE &&
@@ -1446,7 +1482,7 @@ struct sim_hier *sim_hier_new(const struct sim_config *cfg,
 
 		if (c->pf != SIM_PF_NONE || c->incl == SIM_INCL_EXCLUSIVE ||
 		    c->write != SIM_WRITE_BACK_ALLOCATE ||
-		    c->repl == SIM_REPL_DIP)
+		    c->repl == SIM_REPL_DIP || c->repl == SIM_REPL_SLRU)
 			h->plain = 0;
 	}
 	h->plain_lru = h->plain;

@@ -29,6 +29,8 @@ enum sim_repl {
 	SIM_REPL_DIP,     /* LRU or bimodal insertion by set dueling (a
 			     shared last level that keeps part of a stream
 			     larger than itself; sim/sim.c Notes) */
+	SIM_REPL_SLRU,    /* segmented LRU: reused lines above new ones in
+			     the most recent half (sim/sim.c Notes) */
 };
 
 /* How this level relates to the levels above it (closer to the core). */

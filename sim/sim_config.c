@@ -46,7 +46,7 @@ static int check_level(const struct sim_level_config *l, const char *what,
 	if (bytes / l->line_size > (UINT64_C(1) << 34))
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "%s: more than 2^34 lines", what);
-	if ((unsigned)l->repl > SIM_REPL_DIP ||
+	if ((unsigned)l->repl > SIM_REPL_SLRU ||
 	    (unsigned)l->inclusion > SIM_INCL_EXCLUSIVE ||
 	    (unsigned)l->write > SIM_WRITE_THROUGH_NOALLOCATE ||
 	    (unsigned)l->prefetch > SIM_PF_STREAM ||
@@ -136,9 +136,9 @@ int sim_config_check(const struct sim_config *cfg, struct ppr_err *err)
 const char *sim_repl_name(enum sim_repl r)
 {
 	static const char *const names[] = { "lru", "plru", "fifo", "random",
-					     "dip" };
+					     "dip", "slru" };
 
-	return (unsigned)r < 5 ? names[r] : "?";
+	return (unsigned)r < 6 ? names[r] : "?";
 }
 
 const char *sim_incl_name(enum sim_incl i)

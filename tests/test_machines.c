@@ -329,7 +329,7 @@ static const struct bad_row {
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n \"replacement_policy\": \"LRU-ish\"}"),
 	  "bad.json:4:2: 'replacement_policy' must be one of \"lru\", "
-	  "\"plru\", \"fifo\", \"random\", \"dip\"" },
+	  "\"plru\", \"fifo\", \"random\", \"dip\", \"slru\"" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n \"inclusion\": \"mostly\"}"),
 	  "bad.json:4:2: 'inclusion' must be one of \"non_inclusive\", "
