@@ -20,11 +20,11 @@
  *   - Demand access at a cache: count it; look the line(s) up; a hit
  *     updates replacement state (LRU, DIP: most recent; SLRU: most
  *     recent, marked reused; PLRU: tree bits point away; FIFO, random:
- *     nothing), clears the prefetched mark (counting a
- *     useful prefetch) and, for a write into a write-back cache, sets the
- *     dirty bit.  A hit in an exclusive cache removes the line, which moves
- *     up with its dirty bit and a reuse mark (kept with the line until it
- *     leaves the level it is filled into).  On a miss the reference goes to the next
+ *     nothing), clears the prefetched mark (counting a useful prefetch)
+ *     and, for a write into a write-back cache, sets the dirty bit.  A hit
+ *     in an exclusive cache removes the line, which moves up with its
+ *     dirty bit and a reuse mark (kept with the line until it leaves the
+ *     level it is filled into).  On a miss the reference goes to the next
  *     level (memory counts nothing); when it comes back the missed lines
  *     are filled here (not in an exclusive cache), dirty if the access
  *     writes or the line came dirty from an exclusive level.  A write is
@@ -41,11 +41,12 @@
  *   - Fill: choose the victim (an invalid way first; LRU, DIP, SLRU: least
  *     recent; FIFO: oldest fill; PLRU: the tree; random: xorshift64* draw
  *     mod ways), place the new line (most recent; DIP, SLRU: see below),
- *     then dispose of the victim: an inclusive cache
- *     back-invalidates it in every cache above (a dirty copy above makes the
- *     victim dirty); then it goes into an exclusive level below (victim
- *     cache, clean or dirty, with its reuse mark), or, if dirty and
- *     writebacks are on, is written back below.
+ *     then dispose of the victim: an inclusive cache back-invalidates it
+ *     in every cache above (a dirty copy above makes the victim dirty);
+ *     then it goes into an exclusive level below (victim cache, clean or
+ *     dirty, with its reuse mark), or, if dirty and writebacks are on, is
+ *     written back below.  With writebacks off no dirty bit is ever kept
+ *     (cachegrind models no write-backs).
  *   - DIP (dynamic insertion: Qureshi, Jaleel, Patt, Steely, Emer,
  *     "Adaptive insertion policies for high performance caching", ISCA
  *     2007; the reuse mark for an exclusive level after Gaur, Chaudhuri,
@@ -68,8 +69,7 @@
  *     counting the victim), but no lower than place ways / 2 (0: most
  *     recent), so reused lines sink out of the upper half only under
  *     other reused lines.  A stream longer than the cache keeps nothing,
- *     as under LRU, and cannot push out lines that were hit.  With writebacks off no dirty bit is ever kept
- *     (cachegrind models no write-backs).
+ *     as under LRU, and cannot push out lines that were hit.
  *   - Prefetch (after the demand access at that level is done):
  *     SIM_PF_NEXTLINE, on a REGULAR demand access looked up at this level
  *     (which at L2 means it missed L1), fetches line+1 into this level if
@@ -82,13 +82,16 @@
  *     line in the target level as prefetched.  No page boundaries, no
  *     descending streams, no prefetch into exclusive levels.
  *   - Not modelled: timing, MSHRs, multiple cores/coherence, TLBs, partial
- *     line validity, write-combining, adaptive replacement other than DIP,
- *     prefetch throttling.  Prefetches and write-backs are not counted as accesses.
+ *     line validity, write-combining, adaptive replacement other than DIP
+ *     and SLRU, prefetch throttling.  Prefetches and write-backs are not
+ *     counted as accesses.
  *   - The access path allocates nothing (3C's "seen" set aside).
  *   - Fast path: a reference within the line that the last demand access
  *     left most recent in L1 is a hit that changes no state (exact for every
  *     policy here: a repeated MRU touch is idempotent), except that a write
  *     must set the dirty bit: stores take it only when that is already so.
+ *     A DIP L1 takes it only when the fill put the line most recent, an
+ *     SLRU L1 never (its next hit marks the line).
  *     Disabled when L1 prefetches or 3C is on.  Hierarchies without
  *     prefetch, exclusive or write-through levels and 3C run single-line
  *     references through a loop (access_plain) that does what the
