@@ -10,17 +10,17 @@
  *     hi[0..W-1], bits 32..60 of the line (lines are < 2^61: line size >=
  *     8) with SIM_HI_DIRTY, SIM_HI_PF (brought in by a prefetch, not yet
  *     used by a demand access) and SIM_HI_REUSE (came up from a hit in an
- *     exclusive level; SIM_REPL_SLRU: hit here) on top.  An invalid way has hi =
- *     SIM_HI_INVALID, which no valid way has (its line bits are above any
- *     real line's, and the line 2^61 - 1 never carries SIM_HI_REUSE).  A
- *     search compares lo only, four ways per SSE2 compare, and checks hi
- *     on a match.  Outside the set code a way travels as an entry,
+ *     exclusive level; SIM_REPL_SLRU: hit here) on top.  An invalid way
+ *     has hi = SIM_HI_INVALID, which no valid way has (its line bits are
+ *     above any real line's, and the line 2^61 - 1 never carries
+ *     SIM_HI_REUSE).  A search compares lo only, four ways per SSE2
+ *     compare, and checks hi on a match.  Outside the set code a way travels as an entry,
  *     (line << SIM_F_SHIFT) | SIM_F_* flags, or SIM_TAG_INVALID.
  *   - LRU, DIP, SLRU and FIFO keep each set's ways in order (most recent /
  *     newest first) with the invalid ways compacted at the end, so the
- *     victim is always the last way.  PLRU and random keep physical way positions:
- *     the victim is the lowest invalid way, else the tree's or the RNG's
- *     choice.
+ *     victim is always the last way.  PLRU and random keep physical way
+ *     positions: the victim is the lowest invalid way, else the tree's or
+ *     the RNG's choice.
  *   - The access path allocates nothing; the 3C classifier's "seen" set is
  *     the one exception (it grows by doubling, amortised, and only with
  *     classify_3c).
