@@ -29,5 +29,8 @@ measure_rounds() {
 			[ -n "$_m" ] && printf '%s\t%s\n' "$_mtx" "$_m" >> "$_raw"
 		done
 		echo "round $_r of $ROUNDS measured: load $(uptime | sed 's/.*load average: //'); $SPEED_WAITS waits of 10 s for a slow probe (least probe ${SPEED_MIN:-none} us)" >&2
+		# the caller's hook after each round (predict_spmv.sh:
+		# machine_refresh_best)
+		[ -n "$ROUND_HOOK" ] && $ROUND_HOOK
 	done
 }
