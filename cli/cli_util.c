@@ -1,7 +1,10 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +75,71 @@ int cli_parse_u64(const char *s, unsigned long long *out)
 	errno = 0;
 	*out = strtoull(s, &end, 0);
 	return (errno || *end) ? -1 : 0;
+}
+
+/* "0-1,4" for the CPUs of a set */
+static void cpu_list(const cpu_set_t *set, char *buf, size_t n)
+{
+	size_t len = 0;
+	int c = 0, lo;
+
+	buf[0] = '\0';
+	while (c < CPU_SETSIZE) {
+		if (!CPU_ISSET(c, set)) {
+			c++;
+			continue;
+		}
+		lo = c;
+		while (c + 1 < CPU_SETSIZE && CPU_ISSET(c + 1, set))
+			c++;
+		if (len < n)
+			len += (size_t)snprintf(buf + len, n - len,
+						lo == c ? "%s%d" : "%s%d-%d",
+						len ? "," : "", lo, c);
+		c++;
+	}
+}
+
+int cli_check_cpu(const char *s, int *cpu, char *msg, size_t n)
+{
+	unsigned long long v;
+	cpu_set_t set;
+	char allowed[128];
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+		snprintf(msg, n, "cannot read this process's CPUs: %s",
+			 strerror(errno));
+		return -1;
+	}
+	cpu_list(&set, allowed, sizeof(allowed));
+	if (cli_parse_u64(s, &v) || v >= CPU_SETSIZE) {
+		snprintf(msg, n, "'%s' is not a CPU number (allowed: %s)", s,
+			 allowed);
+		return -1;
+	}
+	if (!CPU_ISSET((int)v, &set)) {
+		snprintf(msg, n, "CPU %llu is not one this process may run on "
+			 "(allowed: %s)", v, allowed);
+		return -1;
+	}
+	*cpu = (int)v;
+	return 0;
+}
+
+int cli_pin_cpu(int cpu, char *msg, size_t n)
+{
+	cpu_set_t set;
+	int rc;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	rc = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (rc) {
+		snprintf(msg, n, "cannot run on CPU %d: %s", cpu, strerror(rc));
+		return -1;
+	}
+	return 0;
 }
 
 int cli_parse_double(const char *s, double *out)

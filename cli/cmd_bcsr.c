@@ -117,6 +117,9 @@ static const char usage_text[] =
 	"                       8,000 when the pick is within two standard\n"
 	"                       errors of another shape; rows many times\n"
 	"                       longer than the mean counted apart, whole)\n"
+	"      --cpu N          measure (the CSR SpMV of the cost, and with\n"
+	"                       --measure the shapes) on CPU N only; the\n"
+	"                       prediction still uses --threads CPUs\n"
 	"      --threads N      threads for the prediction, 1..8 (default:\n"
 	"                       $PPR_THREADS, else the online CPUs, at most\n"
 	"                       8); the result does not depend on it\n"
@@ -148,6 +151,7 @@ struct meas {
 	double csr_after_s;  /* the same after the shapes measured */
 	double wall_s;       /* the measurement's wall time */
 	unsigned best;
+	int cpu;             /* --cpu, -1: not pinned */
 };
 
 /* Wall time: what a measurement costs the user. */
@@ -510,6 +514,8 @@ static void placement_note(FILE *out, const struct meas *me)
 			worst = i;
 		}
 	}
+	if (me->cpu >= 0)
+		fprintf(out, "measured on CPU %d only (--cpu)\n", me->cpu);
 	fprintf(out, "measured at %u code placements per shape, the fastest "
 		"kept; placement moved %ux%u most (%.2fx)\n", me->nplaces,
 		worst / 8 + 1, worst % 8 + 1, wr);
@@ -575,7 +581,8 @@ static int bcsr_svg_write(const char *path, const char *input,
 int cmd_bcsr(int argc, char **argv)
 {
 	enum { OPT_MEASURE = 256, OPT_REPS, OPT_ROUNDS, OPT_SAMPLE,
-	       OPT_THREADS, OPT_TOP, OPT_SVG, OPT_MEASURE_CLOSE, OPT_MARGIN };
+	       OPT_THREADS, OPT_TOP, OPT_SVG, OPT_MEASURE_CLOSE, OPT_MARGIN,
+	       OPT_CPU };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "measure", no_argument, NULL, OPT_MEASURE },
@@ -585,6 +592,7 @@ int cmd_bcsr(int argc, char **argv)
 		{ "rounds", required_argument, NULL, OPT_ROUNDS },
 		{ "sample", required_argument, NULL, OPT_SAMPLE },
 		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "format", required_argument, NULL, 'f' },
@@ -604,7 +612,7 @@ int cmd_bcsr(int argc, char **argv)
 	unsigned reps = 5, rounds = 3, top = 10, order[64], ncand, i;
 	unsigned choice = 64;   /* the fastest measured candidate (64: none) */
 	unsigned char want[64];
-	int c, do_measure = 0, do_close = 0, rc = 1;
+	int c, do_measure = 0, do_close = 0, rc = 1, cpu = -1;
 	double cost, margin = CAND_MARGIN;
 	FILE *out;
 
@@ -651,6 +659,14 @@ int cmd_bcsr(int argc, char **argv)
 						       "expected a fraction in "
 						       "(0, 1]", optarg);
 			break;
+		case OPT_CPU: {
+			char msg[256];
+
+			if (cli_check_cpu(optarg, &cpu, msg, sizeof(msg)))
+				return cli_usage_error(usage_text, "--cpu: %s",
+						       msg);
+			break;
+		}
 		case OPT_THREADS:
 			if (cli_parse_u64(optarg, &v) || !v || v > 8)
 				return cli_usage_error(usage_text, "--threads '%s': "
@@ -706,6 +722,17 @@ int cmd_bcsr(int argc, char **argv)
 	if (model_bcsr_select(&m, &a, &bo, res, &err)) {
 		rc = cli_error_err(&err);
 		goto done;
+	}
+	/* the measurements on --cpu's CPU (the prediction's threads are
+	 * done) */
+	me->cpu = cpu;
+	if (cpu >= 0) {
+		char msg[256];
+
+		if (cli_pin_cpu(cpu, msg, sizeof(msg))) {
+			rc = cli_error("%s", msg);
+			goto done;
+		}
 	}
 	/* one CSR SpMV, for the cost in SpMV equivalents */
 	if (measure_csr(&a, input, reps, &me->csr_time_s, &err)) {
@@ -862,6 +889,10 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddBoolToObject(root, "incore_builtin",
 				      res->incore_builtin);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
+		if (me->cpu >= 0)
+			cJSON_AddNumberToObject(root, "cpu", me->cpu);
+		else
+			cJSON_AddNullToObject(root, "cpu");
 		if (choice < 64) {
 			cJSON_AddNumberToObject(root, "csr_spmv_time_after_s",
 						me->csr_after_s);

@@ -56,6 +56,9 @@ static const char usage_text[] =
 	"  --spread-warn F     warn when the median run takes over F times the\n"
 	"                      least (at least 5 runs; default 1.25, 0: never):\n"
 	"                      the machine's speed moved while it was measured\n"
+	"  --cpu N             run on CPU N only (default: wherever the\n"
+	"                      system puts it; on a shared machine one core\n"
+	"                      can be slowed by a neighbour on its sibling)\n"
 	"  --check             compare the result with a plain reference kernel\n"
 	"  --seed S            input values (default fixed)\n"
 	"  --no-simd           conv1d: use the portable fallback, not AVX2\n"
@@ -69,7 +72,7 @@ enum {
 	OPT_KERNEL = 256, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_REPS, OPT_WARMUP,
 	OPT_FLUSH, OPT_FLUSH_MB, OPT_COUNTERS, OPT_BACKEND, OPT_IMPORT_PAPI,
 	OPT_IMPORT_PERF, OPT_CHECK, OPT_SEED, OPT_NO_SIMD, OPT_FORMAT,
-	OPT_CODE_OFFSET, OPT_SPREAD_WARN,
+	OPT_CODE_OFFSET, OPT_SPREAD_WARN, OPT_CPU,
 };
 
 static const struct option long_opts[] = {
@@ -88,6 +91,7 @@ static const struct option long_opts[] = {
 	{ "import-papi", required_argument, NULL, OPT_IMPORT_PAPI },
 	{ "import-perf", required_argument, NULL, OPT_IMPORT_PERF },
 	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "cpu", required_argument, NULL, OPT_CPU },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "no-simd", no_argument, NULL, OPT_NO_SIMD },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -366,11 +370,12 @@ int cmd_measure(int argc, char **argv)
 	const char *imp_papi = NULL, *imp_perf = NULL;
 	unsigned long long v;
 	double flush_mb = 0, check_err = -1, spread_warn = MEASURE_SPREAD_WARN;
-	int c, do_check = 0, have_variant = 0, rc = 0;
+	int c, do_check = 0, have_variant = 0, rc = 0, cpu;
 	FILE *out = NULL;
 
 	memset(&p, 0, sizeof(p));
 	memset(&mo, 0, sizeof(mo));
+	cpu = -1;
 	memset(&set, 0, sizeof(set));
 	memset(&err, 0, sizeof(err));
 	mo.reps = 10;
@@ -456,6 +461,14 @@ int cmd_measure(int argc, char **argv)
 		case OPT_FLUSH:
 			mo.flush = 1;
 			break;
+		case OPT_CPU: {
+			char msg[256];
+
+			if (cli_check_cpu(optarg, &cpu, msg, sizeof(msg)))
+				return cli_usage_error(usage_text,
+					"measure: --cpu: %s", msg);
+			break;
+		}
 		case OPT_FLUSH_MB:
 			if (cli_parse_double(optarg, &flush_mb) ||
 			    flush_mb < 1 || flush_mb > 65536)
@@ -554,6 +567,12 @@ int cmd_measure(int argc, char **argv)
 	}
 	mo.flush_bytes = (uint64_t)(flush_mb * 1048576.0);
 
+	if (cpu >= 0) {
+		char msg[256];
+
+		if (cli_pin_cpu(cpu, msg, sizeof(msg)))
+			return cli_error("%s", msg);
+	}
 	fprintf(stderr, "ppr measure: setting up %s...\n", p.kernel);
 	if (kernel_run_new(&p, &run, &err))
 		return cli_error_err(&err);
@@ -631,6 +650,10 @@ int cmd_measure(int argc, char **argv)
 						kernel_run_note(run));
 		cJSON_AddNumberToObject(root, "reps", res.reps);
 		cJSON_AddNumberToObject(root, "warmup", res.warmup_runs);
+		if (cpu >= 0)
+			cJSON_AddNumberToObject(root, "cpu", cpu);
+		else
+			cJSON_AddNullToObject(root, "cpu");
 		cJSON_AddBoolToObject(root, "flush", mo.flush);
 		cJSON_AddNumberToObject(root, "time_s", res.time_median_s);
 		cJSON_AddNumberToObject(root, "time_min_s", res.time_min_s);
@@ -710,6 +733,8 @@ int cmd_measure(int argc, char **argv)
 		else
 			fprintf(out, "%-12s %u timed (warm-up %u)\n", "runs",
 				res.reps, res.warmup_runs);
+		if (cpu >= 0)
+			fprintf(out, "%-12s %d\n", "cpu", cpu);
 		fprintf(out, "%-12s min %.6g s, median %.6g s, max %.6g s\n",
 			"time", res.time_min_s, res.time_median_s,
 			res.time_max_s);

@@ -189,5 +189,23 @@ has "$tmp/out" "2 timed (warm-up 2)"
 run 2 measure --kernel spmv-csr gen:laplace2d:n=30 --warmup x
 has "$tmp/err" "--warmup 'x'"
 
+# --cpu N: measured on that CPU only (one this process may use), reported;
+# a CPU outside the affinity mask or not a number is bad usage (2)
+cpu0=$(sed -n 's/^Cpus_allowed_list:[	 ]*\([0-9]*\).*/\1/p' /proc/self/status)
+if [ -n "$cpu0" ]; then
+	run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --cpu "$cpu0" --format json
+	[ "$(jnum cpu)" = "$cpu0" ] && ok || bad "--cpu $cpu0 reported '$(jnum cpu)'"
+	run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --cpu "$cpu0"
+	has "$tmp/out" "cpu          $cpu0"
+else
+	skip=$((skip + 1)); echo "  skipped: no Cpus_allowed_list in /proc/self/status"
+fi
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --format json
+grep -q '"cpu":	null' "$tmp/out" && ok || bad "no --cpu: cpu not null"
+run 2 measure --kernel spmv-csr gen:laplace2d:n=30 --cpu 1024
+has "$tmp/err" "--cpu: '1024' is not a CPU number (allowed: "
+run 2 measure --kernel spmv-csr gen:laplace2d:n=30 --cpu x
+has "$tmp/err" "--cpu: 'x' is not a CPU number"
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -277,5 +277,21 @@ sed 's/"usable_ways": 8 }/"usable_ways": 8, "replacement_policy": "plru" }/' \
 	gen:laplace2d:n=25 > "$tmp/sh3.json" 2> "$tmp/e" && ! grep -q shared_level "$tmp/sh3.json" \
 	&& grep -q '"time_s"' "$tmp/sh3.json" && ok || bad "PLRU shared level: $(cat "$tmp/e")"
 
+# ppr bcsr --cpu N: the measurements on that CPU, reported; bad values exit 2
+cpu0=$(sed -n 's/^Cpus_allowed_list:[	 ]*\([0-9]*\).*/\1/p' /proc/self/status)
+if [ -n "$cpu0" ]; then
+	"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:laplace2d:n=6 --reps 1 \
+		--cpu "$cpu0" --format json > "$tmp/bcpu.json" 2> "$tmp/e" &&
+		[ "$(jnum "$tmp/bcpu.json" cpu)" = "$cpu0" ] && ok ||
+		bad "bcsr --cpu $cpu0: $(cat "$tmp/e")"
+fi
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:laplace2d:n=6 --reps 1 \
+	--format json > "$tmp/bcpu.json" 2> "$tmp/e" &&
+	grep -q '"cpu":	null' "$tmp/bcpu.json" && ok || bad "bcsr without --cpu: cpu not null"
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:laplace2d:n=6 --cpu 1024 \
+	> /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q "cpu: '1024' is not a CPU number (allowed: " "$tmp/e" && ok ||
+	bad "bcsr --cpu 1024: exit $rc: $(head -n 1 "$tmp/e")"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
