@@ -18,17 +18,20 @@ measure_rounds() {
 	shift
 	_r=0
 	SPEED_MIN=""
+	# start on the fastest CPU (bench/speed_probe.sh)
+	[ "${PROBE:-1}" = 1 ] && speed_pick_cpu
 	while [ "$_r" -lt "$ROUNDS" ]; do
 		_r=$((_r + 1))
 		SPEED_WAITS=0
 		for _mtx in "$@"; do
 			[ "${PROBE:-1}" = 1 ] && speed_wait "${PROBE_SLOW:-1.3}" 10
 			_m=$("$PPR" measure --kernel spmv-csr --reps "$REPS" \
-				${WARMUP:+--warmup "$WARMUP"} "$_mtx" 2>/dev/null |
+				${WARMUP:+--warmup "$WARMUP"} \
+				${SPEED_CPU:+--cpu "$SPEED_CPU"} "$_mtx" 2>/dev/null |
 				sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\2\t\1/p')
 			[ -n "$_m" ] && printf '%s\t%s\n' "$_mtx" "$_m" >> "$_raw"
 		done
-		echo "round $_r of $ROUNDS measured: load $(uptime | sed 's/.*load average: //'); $SPEED_WAITS waits of 10 s for a slow probe (least probe ${SPEED_MIN:-none} us)" >&2
+		echo "round $_r of $ROUNDS measured: load $(uptime | sed 's/.*load average: //'); $SPEED_WAITS waits of 10 s for a slow probe (least probe ${SPEED_MIN:-none} us${SPEED_CPU:+, now on CPU $SPEED_CPU})" >&2
 		# the caller's hook after each round (predict_spmv.sh:
 		# machine_refresh_best)
 		[ -n "$ROUND_HOOK" ] && $ROUND_HOOK

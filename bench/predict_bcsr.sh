@@ -76,6 +76,9 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # guests have slow spells of minutes in which short-row kernels run up to
 # 2x slower, and some shapes more than others)
 . "$ROOT/bench/speed_probe.sh"
+# measure on the fastest CPU (ppr bcsr --cpu; a slow probe looks again)
+speed_pick_cpu
+[ -n "$SPEED_CPU" ] && echo "measuring on CPU $SPEED_CPU, the fastest probe ($SPEED_PROBE us)"
 RETRY=${BCSR_RETRY:-2}
 TWICE=${BCSR_TWICE:-0}
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %7s %8s %5s %4s' matrix nnz pick best \
@@ -90,7 +93,8 @@ measure() {
 	while :; do
 		runs=$((runs + 1))
 		"$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" \
-			--rounds "$ROUNDS" --format json "$1" > "$2" 2> "$tmp/e" ||
+			--rounds "$ROUNDS" ${SPEED_CPU:+--cpu "$SPEED_CPU"} \
+			--format json "$1" > "$2" 2> "$tmp/e" ||
 			return 1
 		grep -q '"speed_moved":[[:space:]]*true' "$2" || return 0
 		[ "$runs" -gt "$RETRY" ] && return 0
@@ -117,6 +121,7 @@ for mtx in $list; do
 	# two more fresh processes, predict only, for the cost's median
 	for t in 1 2; do
 		"$PPR" bcsr --machine "$MACHINE" --reps "$REPS" --format json \
+			${SPEED_CPU:+--cpu "$SPEED_CPU"} \
 			"$mtx" > "$tmp/p$t.json" 2> /dev/null || : > "$tmp/p$t.json"
 	done
 	cost3=$(python3 -c 'import json,sys

@@ -13,15 +13,51 @@
 # the least probe so far (SPEED_MIN), wait SECONDS and probe again, at most
 # 3 times.  Sets SPEED_PROBE (the last probe), adds the waits to
 # SPEED_WAITS and keeps SPEED_MIN.
+#
+# The spell is often one core's: on 2026-11-27 (13:00) BCSR 1x1 of rajat19
+# took 4.4 us on CPU 0 and 2.5 us on CPU 1, and a whole `ppr bcsr
+# --measure` pass that ran on CPU 0 measured most matrices at 1.8 GFLOPS.
+# So a slow probe first probes every CPU this shell may use (speed_pick_cpu)
+# and moves to the fastest; the benches measure with --cpu "$SPEED_CPU".
+# SPEED_CPU empty (CPU_PICK=0, or one CPU): no --cpu, as before.
 SPEED_MIN=""
 SPEED_WAITS=0
+SPEED_CPU=""
 speed_probe() {
 	"$PPR" measure --kernel spmv-csr --reps 20 --format csv \
+		${SPEED_CPU:+--cpu "$SPEED_CPU"} \
 		gen:random:n=8000,per_row=2,seed=1 2> /dev/null |
 		awk -F, 'NR == 2 { printf "%.2f", $(NF - 5) * 1e6 }'
 }
+# the CPUs this shell may run on, one per line ("0-1,4" -> 0 1 4)
+speed_cpus() {
+	sed -n 's/^Cpus_allowed_list:[	 ]*//p' /proc/self/status 2> /dev/null |
+		tr ',' '\n' | awk -F- 'NF { for (c = $1; c <= (NF > 1 ? $2 : $1); c++) print c }'
+}
+# speed_pick_cpu: probe every CPU, SPEED_CPU = the fastest (unchanged with
+# CPU_PICK=0 or a single CPU); SPEED_PROBE = its probe
+speed_pick_cpu() {
+	[ "${CPU_PICK:-1}" = 1 ] || return 0
+	_sp_best="" _sp_cpu=""
+	for _c in $(speed_cpus); do
+		_p=$(SPEED_CPU=$_c speed_probe)
+		[ -n "$_p" ] || continue
+		if [ -z "$_sp_best" ] || awk -v p="$_p" -v b="$_sp_best" 'BEGIN { exit !(p < b) }'; then
+			_sp_best=$_p _sp_cpu=$_c
+		fi
+	done
+	[ -n "$_sp_cpu" ] && [ "$(speed_cpus | wc -l)" -gt 1 ] || return 0
+	SPEED_CPU=$_sp_cpu
+	SPEED_PROBE=$_sp_best
+}
 speed_wait() {
 	SPEED_PROBE=$(speed_probe)
+	# slow here: maybe only this CPU is
+	if [ -n "$SPEED_MIN" ] && [ -n "$SPEED_PROBE" ] &&
+	   awk -v p="$SPEED_PROBE" -v m="$SPEED_MIN" -v f="$1" \
+		'BEGIN { exit !(p > f * m) }'; then
+		speed_pick_cpu
+	fi
 	_sw_t=0
 	while [ -n "$SPEED_MIN" ] && [ -n "$SPEED_PROBE" ] && [ "$_sw_t" -lt 3 ] &&
 	      awk -v p="$SPEED_PROBE" -v m="$SPEED_MIN" -v f="$1" \
