@@ -944,6 +944,9 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 						    (nb + r * 8 + 4),
 						    acc[r][1]);
 			}
+			/* run_add is SSE code: clean upper halves first
+			 * (see count_chunk) */
+			_mm256_zeroupper();
 			run_add(su, nb, jb->run_nz + k * 8);
 		}
 	}
@@ -965,8 +968,22 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 {
 #ifdef COUNT_AVX2
-	if (!jb->count_portable && __builtin_cpu_supports("avx2"))
-		return count_chunk_avx2(jb, idx, cm);
+	if (!jb->count_portable && __builtin_cpu_supports("avx2")) {
+		int rc = count_chunk_avx2(jb, idx, cm);
+
+		/*
+		 * Leave the upper halves of the YMM registers clean, whatever
+		 * path the AVX2 code returned by: GCC 12 at -O3 compiled a
+		 * path of it (a run_add call, then a jump past its own
+		 * vzeroupper to the return) that returned dirty, and every
+		 * SSE kernel this thread ran afterwards was 2-4x slower on
+		 * the Zen 4 guest (2026-11-27: ppr bcsr --measure timed CSR
+		 * SpMV of rajat19 at 8.8 us after the prediction, 2.2 us with
+		 * PPR_COUNT_PORTABLE=1; the -O2 build was not affected).
+		 */
+		__asm__ volatile("vzeroupper");
+		return rc;
+	}
 #endif
 	return count_chunk_portable(jb, idx, cm);
 }
