@@ -49,7 +49,7 @@ machine_here() {
 # one-sided.  One refresh in a slow spell (2026-11-27 12:33: memory 29.0
 # GB/s where 32.7 at 12:05, the CSR table's 55-nonzero row 21.5 GB/s where
 # 27.7) predicted gen:fem3d:n=24,dof=3 at +34% against a least-of-rounds
-# measurement; the two refreshes' best, +1%.  Needs python3.
+# measurement; the two refreshes' best, +4.2%.  Needs python3.
 machine_refresh_best() {
 	[ "$MACHINE_REFRESHED" = 1 ] || return 0
 	"$PPR" machine detect --base "$MACHINE_BASE" -o "$MACHINE_DIR/again.json" \

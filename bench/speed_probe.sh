@@ -38,15 +38,16 @@ speed_cpus() {
 # CPU_PICK=0 or a single CPU); SPEED_PROBE = its probe
 speed_pick_cpu() {
 	[ "${CPU_PICK:-1}" = 1 ] || return 0
-	_sp_best="" _sp_cpu=""
+	_sp_best="" _sp_cpu="" _sp_n=0
 	for _c in $(speed_cpus); do
+		_sp_n=$((_sp_n + 1))
 		_p=$(SPEED_CPU=$_c speed_probe)
 		[ -n "$_p" ] || continue
 		if [ -z "$_sp_best" ] || awk -v p="$_p" -v b="$_sp_best" 'BEGIN { exit !(p < b) }'; then
 			_sp_best=$_p _sp_cpu=$_c
 		fi
 	done
-	[ -n "$_sp_cpu" ] && [ "$(speed_cpus | wc -l)" -gt 1 ] || return 0
+	[ -n "$_sp_cpu" ] && [ "$_sp_n" -gt 1 ] || return 0
 	SPEED_CPU=$_sp_cpu
 	SPEED_PROBE=$_sp_best
 }

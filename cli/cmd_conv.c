@@ -189,11 +189,7 @@ static unsigned default_sizes(const struct machine *m, uint64_t *n,
 		k++;
 	}
 	if (m->hier.nlevels) {
-		uint64_t last = m->level[m->hier.nlevels - 1].size_bytes;
-
-		if (last < m->hier.levels[m->hier.nlevels - 1].size)
-			last = m->hier.levels[m->hier.nlevels - 1].size;
-		n[k] = last * 4 / 8;
+		n[k] = m->level[m->hier.nlevels - 1].size_bytes * 4 / 8;
 		snprintf(names[k], 24, "memory");
 		k++;
 	}

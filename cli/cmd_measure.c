@@ -370,12 +370,11 @@ int cmd_measure(int argc, char **argv)
 	const char *imp_papi = NULL, *imp_perf = NULL;
 	unsigned long long v;
 	double flush_mb = 0, check_err = -1, spread_warn = MEASURE_SPREAD_WARN;
-	int c, do_check = 0, have_variant = 0, rc = 0, cpu;
+	int c, do_check = 0, have_variant = 0, rc = 0, cpu = -1;
 	FILE *out = NULL;
 
 	memset(&p, 0, sizeof(p));
 	memset(&mo, 0, sizeof(mo));
-	cpu = -1;
 	memset(&set, 0, sizeof(set));
 	memset(&err, 0, sizeof(err));
 	mo.reps = 10;

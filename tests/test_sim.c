@@ -1459,8 +1459,31 @@ static uint64_t loop_hits(struct sim_hier *h, unsigned level, uint64_t bytes,
 	return hits(h, level);
 }
 
+/* passes over a loop of 'bytes' at 'base' (regular loads), and after
+ * every 'every' bytes of it one of 'nhot' hot lines at 0x800000 in turn
+ * (irregular); returns the hot accesses made */
+static uint64_t loop_with_hot(struct sim_hier *h, uint64_t base,
+			      uint64_t bytes, uint64_t every, unsigned nhot,
+			      unsigned passes)
+{
+	uint64_t i, hot = 0;
+	unsigned p;
+
+	for (p = 0; p < passes; p++)
+		for (i = 0; i < bytes; i += 64) {
+			access1(h, base + i, 8, PPR_OP_LOAD, PPR_TAG_REGULAR);
+			if (i % every != 0)
+				continue;
+			access1(h, 0x800000 + 64 * (hot++ % nhot), 8,
+				PPR_OP_LOAD, PPR_TAG_IRREGULAR);
+		}
+	return hot;
+}
+
 static void test_dip(void)
 {
+	static const enum sim_repl pol[] = { SIM_REPL_LRU, SIM_REPL_DIP,
+					     SIM_REPL_SLRU };
 	struct sim_config c = { 0 };
 	struct sim_hier *h;
 	uint64_t p3 = 0, p10 = 0;
@@ -1497,23 +1520,11 @@ static void test_dip(void)
 	level(&c.levels[2], "L3", 65536, 4, 64);
 	c.levels[2].inclusion = SIM_INCL_EXCLUSIVE;
 	for (r = 0; r < 3; r++) {
-		static const enum sim_repl pol[] = { SIM_REPL_LRU, SIM_REPL_DIP,
-						     SIM_REPL_SLRU };
-		uint64_t i, hot = 0, hh, hs, n = 0;
-		unsigned p;
+		uint64_t hh, hs, n;
 
 		c.levels[2].repl = pol[r];
 		h = sim_hier_new(&c, NULL);
-		for (p = 0; p < 10; p++)
-			for (i = 0; i < 104 * 1024; i += 64) {
-				access1(h, 0x100000 + i, 8, PPR_OP_LOAD,
-					PPR_TAG_REGULAR);
-				if (i % 256 != 0)
-					continue;
-				access1(h, 0x800000 + 64 * (hot++ % 128), 8,
-					PPR_OP_LOAD, PPR_TAG_IRREGULAR);
-				n++;
-			}
+		n = loop_with_hot(h, 0x100000, 104 * 1024, 256, 128, 10);
 		hh = sim_stat_tag(sim_hier_level_stats(h, 2)->hits,
 				  PPR_TAG_IRREGULAR);
 		hs = sim_stat_tag(sim_hier_level_stats(h, 2)->hits,
@@ -1542,9 +1553,7 @@ static void test_dip(void)
 	 * LRU loses them all; DIP and SLRU keep them above the loop's
 	 * lines (in DIP's bimodal sets; SLRU's half of the ways). */
 	for (r = 0; r < 3; r++) {
-		static const enum sim_repl pol[] = { SIM_REPL_LRU, SIM_REPL_DIP,
-						     SIM_REPL_SLRU };
-		uint64_t i, hot = 0, hh0, hh, n = 0;
+		uint64_t i, hh0, hh, n;
 		unsigned p;
 
 		c.levels[2].repl = pol[r];
@@ -1555,16 +1564,7 @@ static void test_dip(void)
 					PPR_TAG_IRREGULAR);
 		hh0 = sim_stat_tag(sim_hier_level_stats(h, 2)->hits,
 				   PPR_TAG_IRREGULAR);
-		for (p = 0; p < 2; p++)
-			for (i = 0; i < 2048 * 1024; i += 64) {
-				access1(h, 0x1000000 + i, 8, PPR_OP_LOAD,
-					PPR_TAG_REGULAR);
-				if (i % 512 != 0)
-					continue;
-				access1(h, 0x800000 + 64 * (hot++ % 256), 8,
-					PPR_OP_LOAD, PPR_TAG_IRREGULAR);
-				n++;
-			}
+		n = loop_with_hot(h, 0x1000000, 2048 * 1024, 512, 256, 2);
 		hh = sim_stat_tag(sim_hier_level_stats(h, 2)->hits,
 				  PPR_TAG_IRREGULAR) - hh0;
 		/* measured 2026-11-27: 119, 6,302 and 8,192 of 8,192 */
