@@ -1629,6 +1629,26 @@ static double xfar_cycles(const struct job *jb, unsigned idx)
 	return t;
 }
 
+/* The level a shape's whole working set (its blocks, block indices and
+ * row pointers, y and x: foot bytes) streams from in warm runs: the first
+ * that holds it, by the same rule as the CSR's (job.home, which it never
+ * comes nearer than: x was simulated below that one), else memory
+ * (nlev + 1).  A shape whose zero fill pushes its data out of a level
+ * the CSR fits in is served by the next: ct2010 (2026-11-27), 5.7 MB as
+ * CSR, 12.6 / 15.0 / 17.4 MB as 4x1 / 5x1 / 6x1 against the 12.6 MB of
+ * zen4-genoa's 6 usable L3 ways, measured 1.5-2.0, 1.0 and 0.7-1.1
+ * GFLOPS where the L3 bandwidth predicted 2.7, 2.5 and 2.3 (3x1, 10.3
+ * MB: 2.0 against 2.5). */
+static unsigned shape_home(const struct job *jb, double foot)
+{
+	unsigned i;
+
+	for (i = jb->home - 1; i < jb->nlev; i++)
+		if ((double)jb->m->hier.levels[i].size >= foot)
+			return i + 1;
+	return jb->nlev + 1;
+}
+
 /* Phase 3, shape idx: the PPR model from the counts, misses and the
  * in-core points. */
 static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
@@ -1637,7 +1657,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	const struct machine *m = jb->m;
 	struct model_bcsr_shape *sh = &jb->out->shape[idx];
 	unsigned r = idx / 8 + 1, c = idx % 8 + 1, lvl, part, nparts = 1;
-	unsigned line = m->hier.levels[0].line_size;
+	unsigned line = m->hier.levels[0].line_size, home;
 	const struct rcount *rc = &jb->rc[r - 1];
 	const double *pv = jb->pv[idx];
 	double brows, nb, cyc[2][4] = { { 0 } }, share[2] = { 1, 0 };
@@ -1680,10 +1700,12 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	} else if (brows > 0) {
 		shape_core(pv, brows, 2.0 * nb * r * c / brows, cyc[0]);
 	}
-	if (jb->home > 1) {
+	home = shape_home(jb, nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
+			       (double)a->rows * 8 + (double)a->cols * 8);
+	if (home > 1) {
 		reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
 		      (double)a->rows * 8;
-		if (jb->home > jb->nlev)
+		if (home > jb->nlev)
 			reg += (double)a->rows * 8; /* y write-back */
 	}
 	/* warm runs, as --measure times them: the predictor learns the
@@ -1718,10 +1740,9 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 			in.irregular_misses[lvl] = part ? 0 :
 						   sh->x_misses[lvl];
 		}
-		if (jb->home > 1)
-			in.regular_by_origin[jb->home - 1 <= jb->nlev ?
-					     jb->home - 1 : jb->nlev] =
-				reg * f;
+		if (home > 1)
+			in.regular_by_origin[home - 1 <= jb->nlev ?
+					     home - 1 : jb->nlev] = reg * f;
 		e = model_ppr_eval(&in, &po, err);
 		if (e)
 			return e;

@@ -1981,6 +1981,96 @@ static void test_bcsr_x_lru(void)
 	machine_release(&m);
 }
 
+/* A shape's regular data streams from the first level that holds that
+ * shape's working set, not the CSR's: on zen4-genoa with 2 usable L3 ways
+ * (4 MiB) the 3-D Laplacian of n = 30 fits as CSR (2.9 MB) and as 1x1,
+ * while its tall shapes (zero fill) do not and come from memory, with y's
+ * write-backs.  With all 16 ways every shape streams from the L3.  The
+ * shapes that fit both L3s are predicted alike; the others' regular time
+ * is the bytes over the memory link against the L3's, exactly. */
+static void test_bcsr_shape_home(void)
+{
+	struct machine m[2];
+	struct csr a;
+	struct model_bcsr_result *res[2];
+	struct model_bcsr_opts o = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	double bw[SIM_MAX_LEVELS], bl3, bmem, l3small;
+	unsigned i, k, nlev, moved = 0, kept = 0;
+	static const char *const ways[2] = { "\"usable_ways\": 2",
+					     "\"usable_ways\": 16" };
+
+	res[0] = calloc(1, sizeof(*res[0]));
+	res[1] = calloc(1, sizeof(*res[1]));
+	memset(&a, 0, sizeof(a));
+	if (!res[0] || !res[1] ||
+	    machine_read_text("machines/zen4-genoa.json", &text, &len, NULL) ||
+	    matrix_load("gen:laplace3d:n=30", &a, NULL, NULL)) {
+		T_CHECK(0);
+		goto out;
+	}
+	for (k = 0; k < 2; k++) {
+		char *t = malloc(len + 32), *at = strstr(text, "\"usable_ways\": 6");
+
+		T_CHECK(t != NULL && at != NULL);
+		if (!t || !at) {
+			free(t);
+			goto out;
+		}
+		snprintf(t, len + 32, "%.*s%s%s", (int)(at - text), text, ways[k],
+			 at + strlen("\"usable_ways\": 6"));
+		T_CHECK(machine_load_string("genoa-ways", t, strlen(t), &m[k],
+					    NULL) == 0);
+		free(t);
+		o.sample = 1;
+		T_CHECK(model_bcsr_select(&m[k], &a, &o, res[k], NULL) == 0);
+	}
+	nlev = machine_fill_bandwidths(&m[0], bw);
+	T_EQ_U64(nlev, 3);
+	bl3 = model_min_bandwidth(bw, nlev, 2);
+	bmem = model_min_bandwidth(bw, nlev, 3);
+	l3small = (double)m[0].hier.levels[2].size;
+	T_NEAR(l3small, 4.0 * 1024 * 1024, 0);
+	T_CHECK(a.nnz * 12.0 + a.rows * 16.0 + a.cols * 8.0 < l3small);
+	for (i = 0; i < 64; i++) {
+		unsigned r = i / 8 + 1, c = i % 8 + 1;
+		double nb = (double)res[0]->shape[i].nblocks;
+		double brows = ceil((double)a.rows / r);
+		double reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
+			     a.rows * 8.0;
+		double foot = reg + a.cols * 8.0;
+
+		if (foot <= l3small) {
+			kept++;
+			T_NEAR_AT(res[0]->shape[i].cycles,
+				  res[1]->shape[i].cycles, 1e-12, i);
+			T_NEAR_AT(res[0]->shape[i].t_regular, reg / bl3,
+				  1e-9, i);
+		} else {
+			moved++;
+			T_NEAR_AT(res[0]->shape[i].t_regular,
+				  (reg + a.rows * 8.0) / bmem, 1e-9, i);
+			T_NEAR_AT(res[1]->shape[i].t_regular, reg / bl3,
+				  1e-9, i);
+			T_CHECK_AT(res[0]->shape[i].cycles >
+				   res[1]->shape[i].cycles, i);
+		}
+	}
+	/* both kinds occur: 1x1 fits, 8x1 does not */
+	T_CHECK(kept > 0 && moved > 0);
+	T_CHECK(res[0]->shape[0].t_regular > 0);
+	T_CHECK(res[0]->shape[7 * 8].t_regular >
+		res[1]->shape[7 * 8].t_regular);
+	machine_release(&m[0]);
+	machine_release(&m[1]);
+out:
+	matrix_csr_release(&a);
+	free(text);
+	free(res[0]);
+	free(res[1]);
+}
+
 int main(void)
 {
 	test_asm_table();
@@ -2014,5 +2104,6 @@ int main(void)
 	test_bcsr_incore_builtin();
 	test_bcsr_exit_changes();
 	test_bcsr_x_lru();
+	test_bcsr_shape_home();
 	return t_done();
 }
