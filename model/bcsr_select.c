@@ -1629,22 +1629,38 @@ static double xfar_cycles(const struct job *jb, unsigned idx)
 	return t;
 }
 
+/* What level i (0-based) holds of a loop over a working set larger than
+ * the levels above: its size, and where it is exclusive of the level
+ * above (a victim cache), also what that one holds, as the simulator's
+ * LRU hierarchy does (zen4-genoa: L2 1 MiB + the L3 share). */
+static double level_capacity(const struct machine *m, unsigned i)
+{
+	double cap = (double)m->hier.levels[i].size;
+
+	if (i > 0 && m->hier.levels[i].inclusion == SIM_INCL_EXCLUSIVE)
+		cap += level_capacity(m, i - 1);
+	return cap;
+}
+
 /* The level a shape's whole working set (its blocks, block indices and
  * row pointers, y and x: foot bytes) streams from in warm runs: the first
- * that holds it, by the same rule as the CSR's (job.home, which it never
- * comes nearer than: x was simulated below that one), else memory
- * (nlev + 1).  A shape whose zero fill pushes its data out of a level
- * the CSR fits in is served by the next: ct2010 (2026-11-27), 5.7 MB as
- * CSR, 12.6 / 15.0 / 17.4 MB as 4x1 / 5x1 / 6x1 against the 12.6 MB of
- * zen4-genoa's 6 usable L3 ways, measured 1.5-2.0, 1.0 and 0.7-1.1
- * GFLOPS where the L3 bandwidth predicted 2.7, 2.5 and 2.3 (3x1, 10.3
- * MB: 2.0 against 2.5). */
+ * that holds it (level_capacity), by the same rule as the CSR's
+ * (job.home, which it never comes nearer than: x was simulated below that
+ * one), else memory (nlev + 1).  A shape whose zero fill pushes its data
+ * out of a level the CSR fits in is served by the next: ct2010
+ * (2026-11-27), 5.7 MB as CSR, 15.0 / 17.4 MB as 5x1 / 6x1, measured
+ * 1.0-1.9 and 0.7-1.3 GFLOPS where the L3 bandwidth predicted 2.5 and 2.3
+ * (3x1, 10.3 MB: 2.0-2.1 against 2.5), against 11.5-13.6 MB of L2 and 5-6
+ * usable L3 ways.  Near the edge the host decides: ct2010's 4x1 (12.6
+ * MB) measured 1.5 in one run and 1.9-2.2 in five others, and
+ * delaunay_n16's 4x1 (11.4 MB) and 5x1 (13.2 MB) ran at L3 speed in all
+ * six runs of the hour (model/README.md). */
 static unsigned shape_home(const struct job *jb, double foot)
 {
 	unsigned i;
 
 	for (i = jb->home - 1; i < jb->nlev; i++)
-		if ((double)jb->m->hier.levels[i].size >= foot)
+		if (level_capacity(jb->m, i) >= foot)
 			return i + 1;
 	return jb->nlev + 1;
 }
@@ -2761,7 +2777,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	       (double)a->cols * 8;
 	jb.home = jb.nlev + 1;
 	for (i = 0; i < jb.nlev; i++)
-		if ((double)m->hier.levels[i].size >= foot) {
+		if (level_capacity(m, i) >= foot) {
 			jb.home = i + 1;
 			break;
 		}
