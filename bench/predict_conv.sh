@@ -33,9 +33,15 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 . "$ROOT/bench/machine_here.sh"
 machine_here "$tmp"
+# measure on the fastest CPU (ppr conv --cpu, bench/speed_probe.sh), and
+# before each round wait out a slow spell (a probe over 1.4x the least)
+. "$ROOT/bench/speed_probe.sh"
+speed_pick_cpu
+[ -n "$SPEED_CPU" ] && echo "measuring on CPU $SPEED_CPU, the fastest probe ($SPEED_PROBE us)"
+speed_wait 1.4 20
 echo "load: $(uptime | sed 's/.*load average: //')"
-"$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" "$@" |
-	tee "$tmp/meas"
+"$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" \
+	${SPEED_CPU:+--cpu "$SPEED_CPU"} "$@" | tee "$tmp/meas"
 echo "load: $(uptime | sed 's/.*load average: //')"
 # ROUNDS (default 3) measurements of every cell, one after the other, each
 # followed by a measurement of the memory read bandwidth (`ppr machine
@@ -51,7 +57,9 @@ if [ "$rounds" -gt 1 ]; then
 	echo "$(grep -o '"bandwidth_gbs":[^,}]*' "$MACHINE" | head -n 1 | tr -dc '0-9.')" > "$tmp/bws"
 	k=1
 	while [ "$k" -le "$rounds" ]; do
+		speed_wait 1.4 20
 		"$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" \
+			${SPEED_CPU:+--cpu "$SPEED_CPU"} \
 			--format json "$@" > "$tmp/round$k.json" 2> /dev/null ||
 			{ echo "round $k failed"; rm -f "$tmp/round$k.json"; }
 		"$PPR" machine detect --runs 3 > /dev/null 2> "$tmp/det$k" &&

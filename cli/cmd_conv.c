@@ -45,6 +45,9 @@ static const char usage_text[] =
 	"                       fastest of its four code placements (best,\n"
 	"                       the default: the model cannot see where the\n"
 	"                       linker put the code) or the linker's\n"
+	"      --cpu N          measure on CPU N only (with --measure; on a\n"
+	"                       shared machine one core can be slowed by a\n"
+	"                       neighbour on its sibling)\n"
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
@@ -221,7 +224,7 @@ static int parse_sizes(const char *s, uint64_t *n, char names[][24],
 
 int cmd_conv(int argc, char **argv)
 {
-	enum { OPT_MEASURE = 256, OPT_REPS, OPT_CODE_OFFSET };
+	enum { OPT_MEASURE = 256, OPT_REPS, OPT_CODE_OFFSET, OPT_CPU };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "sizes", required_argument, NULL, 's' },
@@ -229,6 +232,7 @@ int cmd_conv(int argc, char **argv)
 		{ "measure", no_argument, NULL, OPT_MEASURE },
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "code-offset", required_argument, NULL, OPT_CODE_OFFSET },
+		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -236,7 +240,8 @@ int cmd_conv(int argc, char **argv)
 	};
 	const char *mpath = NULL, *outpath = NULL, *sizes = NULL;
 	enum cli_format fmt = CLI_FMT_TABLE;
-	int c, paper = 0, measure = 0, rc = 1;
+	int c, paper = 0, measure = 0, rc = 1, cpu = -1;
+	char msg[256];
 	int code_mode = MEASURE_CODE_BEST;
 	unsigned reps = 10, ns = 0, si, v;
 	unsigned long long uv;
@@ -286,6 +291,11 @@ int cmd_conv(int argc, char **argv)
 						       "expected best or linked",
 						       optarg);
 			break;
+		case OPT_CPU:
+			if (cli_check_cpu(optarg, &cpu, msg, sizeof(msg)))
+				return cli_usage_error(usage_text, "--cpu: %s",
+						       msg);
+			break;
 		case 'f':
 			if (cli_format_parse(optarg, &fmt))
 				return cli_usage_error(usage_text, "--format '%s': "
@@ -313,6 +323,8 @@ int cmd_conv(int argc, char **argv)
 	if (paper && (sizes || measure))
 		return cli_usage_error(usage_text, "--paper takes neither "
 				       "--sizes nor --measure");
+	if (cpu >= 0 && !measure)
+		return cli_usage_error(usage_text, "--cpu needs --measure");
 	if (machine_load(mpath, &m, &err))
 		return cli_error_err(&err);
 	out = NULL;
@@ -330,6 +342,11 @@ int cmd_conv(int argc, char **argv)
 	}
 	if (!sizes)
 		ns = default_sizes(&m, n, names);
+	/* the whole run on --cpu's CPU (the predictions are one thread) */
+	if (cpu >= 0 && cli_pin_cpu(cpu, msg, sizeof(msg))) {
+		rc = cli_error("%s", msg);
+		goto done;
+	}
 	cells = calloc(MAX_SIZES, sizeof(*cells));
 	pr = calloc(1, sizeof(*pr));
 	if (!cells || !pr) {
@@ -394,9 +411,14 @@ int cmd_conv(int argc, char **argv)
 		u = cJSON_AddObjectToObject(root, "units");
 		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s");
 		cJSON_AddStringToObject(u, "time_s", "s");
-		if (measure)
+		if (measure) {
 			cJSON_AddStringToObject(u, "code_offset",
 						"B into a 64-byte line");
+			if (cpu >= 0)
+				cJSON_AddNumberToObject(root, "cpu", cpu);
+			else
+				cJSON_AddNullToObject(root, "cpu");
+		}
 		arr = cJSON_AddArrayToObject(root, "sizes");
 		for (si = 0; si < ns; si++) {
 			cJSON *o = cJSON_CreateObject(), *a;
@@ -531,6 +553,8 @@ int cmd_conv(int argc, char **argv)
 				"each kernel at the fastest of its code "
 				"placements (--code-offset)" :
 				"each kernel at the linker's placement");
+		if (fmt == CLI_FMT_TABLE && cpu >= 0)
+			fprintf(out, "measured on CPU %d only (--cpu)\n", cpu);
 	}
 	rc = cli_close_out(out, outpath);
 done:

@@ -73,6 +73,22 @@ grep -q '^measured: each kernel at the fastest of its code placements' "$tmp/mt"
 	--format csv > "$tmp/mc" 2> /dev/null || bad "measure csv exit"
 [ "$(awk -F, 'NF != 10' "$tmp/mc" | wc -l)" -eq 0 ] && [ "$(wc -l < "$tmp/mc")" -eq 4 ] \
 	&& ok || bad "measure csv fields: $(cat "$tmp/mc")"
+# --cpu N (with --measure): reported in the table and JSON, null without;
+# without --measure, or a CPU this process may not use: bad usage (2)
+cpu0=$(sed -n 's/^Cpus_allowed_list:[	 ]*\([0-9]*\).*/\1/p' /proc/self/status)
+if [ -n "$cpu0" ]; then
+	"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+		--cpu "$cpu0" --format json > "$tmp/mcpu.json" 2> /dev/null || bad "--cpu exit"
+	grep -q "\"cpu\":	$cpu0," "$tmp/mcpu.json" && ok || bad "--cpu $cpu0 not reported"
+	"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+		--cpu "$cpu0" > "$tmp/mcpu" 2> /dev/null || bad "--cpu table exit"
+	grep -q "^measured on CPU $cpu0 only (--cpu)" "$tmp/mcpu" && ok || bad "--cpu table line"
+fi
+grep -q '"cpu":	null' "$tmp/mm.json" && ok || bad "no --cpu: cpu not null"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --cpu 0 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--cpu needs --measure" "$tmp/e" && ok || bad "--cpu without --measure: exit $rc"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --cpu 1024 > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--cpu: '1024' is not a CPU number" "$tmp/e" && ok || bad "--cpu 1024: exit $rc $(head -n 1 "$tmp/e")"
 
 # errors
 "$PPR" conv --paper > /dev/null 2> "$tmp/e"; rc=$?
