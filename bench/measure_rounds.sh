@@ -7,7 +7,7 @@
 # 10 s and probes again, at most 3 times; PROBE=0 measures without
 # probing.  A whole 3-round SpMV run without it measured the small
 # matrices 25-34% slow (2026-11-27).  Untimed runs before each
-# measurement: `ppr measure`'s default (up to 50 runs or 0.5 s: the
+# measurement: `ppr measure`'s default (up to 500 runs or 0.5 s: the
 # branch predictor learns a matrix's row lengths over runs, and the model
 # predicts that learned state; bench/predict_warmup.sh); WARMUP=N passes
 # --warmup N instead (N = 1: the measurements before 2026-11-27).

@@ -2,7 +2,7 @@
 # predict_spmv.sh - CSR SpMV time, predicted (PPR, ECM, Roofline) vs
 # measured (`ppr measure`, median of REPS warm runs of the kernel's
 # fastest code placement, kernels/README.md, after its default warm-up of
-# up to 50 runs, which the branch predictor needs to learn the exits of
+# up to 500 runs, which the branch predictor needs to learn the exits of
 # some matrices: bench/predict_warmup.sh; WARMUP=1 measures as before
 # 2026-11-27, bench/measure_rounds.sh; the least of ROUNDS
 # such medians, default 3, since on a shared machine a neighbour only

@@ -31,7 +31,7 @@ static const char usage_text[] =
 	"\n"
 	"options:\n"
 	"  --reps N            timed repetitions (default 10)\n"
-	"  --warmup N          untimed runs first (default: 50, or fewer\n"
+	"  --warmup N          untimed runs first (default: 500, or fewer\n"
 	"                      once they have taken 0.5 s, at least 1: the\n"
 	"                      branch predictor learns a matrix's loop exits\n"
 	"                      over runs, and ppr predict predicts that\n"

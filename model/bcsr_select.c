@@ -7,9 +7,12 @@
  *   The regular streams (block values nb*r*c*8 B, block column indices
  *   nb*4 B, block row pointers (brows+1)*8 B, y rows*8 B, plus rows*8 B of
  *   write-back when y does not stay in cache) are exact given the block
- *   count nb.  They live in the first level that holds the whole working
- *   set (steady state of repeated SpMVs, as `ppr measure` times them), else
- *   in memory, and move at the narrowest link from there to L2 (eq. 2).
+ *   count nb.  They live in the first level that holds the shape's whole
+ *   working set (steady state of repeated SpMVs, as `ppr measure` times
+ *   them; an exclusive level with what the level above it holds), else in
+ *   memory, and move at the narrowest link from there to L2 (eq. 2).  The
+ *   shape's own working set, with its zero fill (shape_home): until
+ *   2026-11-27 every shape took the CSR's level.
  * - The irregular stream is x: per block, c consecutive doubles at column
  *   J*c.  Only x is simulated, through the machine's levels that cannot
  *   hold the whole working set (a level that holds it has no misses in the

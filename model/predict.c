@@ -83,7 +83,8 @@
  *   20 or more, which the measurements above (1 untimed run, the median
  *   of 10) did not reach; vt2010 keeps learning slowly (276 us after 1,
  *   260 after 50, 223 after 1000).  `ppr measure` now warms up for up
- *   to 50 runs (0.5 s), and the model predicts that state.  Measured so,
+ *   to 50 runs (0.5 s; 500 since the evening, when de2010 needed 100),
+ *   and the model predicts that state.  Measured so,
  *   rows of random length 1..9 (bench/predict_branch.sh, x in L1) lose
  *   0.6 cycles per change at 31,000 changes, 15-16 at 42,000 and 18-19
  *   at 63,000 and 84,000: the predictor keeps a run's sequence whole up
@@ -189,17 +190,22 @@
  *   short-row matrix measured in the slow spell (Pd -58%).  Rows of
  *   constant length 1..8 (x in L1, the fast spell) are within 2-6% from
  *   3 nonzeros up, -14% at 2 and -22% at 1.
- * - Not modelled: DRAM carrying reads and write-backs together delivers
- *   less than the read bandwidth `ppr machine detect` measures.  Long
- *   rows: the exits of rows of more than about 15 pairs are learned less
- *   well however few changes a run has (bench/predict_branch.sh, 4,000
- *   rows, 5,139 changes, LENGTHS 30-38 .. 100-108 nonzeros: 3.5, 6.7,
- *   14, 20, 23 cycles per change where 10-18 and 20-28 cost nothing; 500
- *   rows of 100-108 already 18 cycles), presumably because a row's exit
- *   lies beyond the history that distinguishes it; MIT8 (78 nonzeros per
- *   row, 9,570 changes: 10.5 measured), pushpull (49: 19) and EX5 (25:
- *   37) are under-predicted by that (ROWS_FROM runs of their own row
- *   sequences, 03:09 UTC).
+ * - Reads and write-backs together: not a limit here.  On the Zen 4
+ *   guest (2026-11-27, 128 MiB arrays, one core) one read stream moved
+ *   25-32 GB/s, one read and one write stream 36-47 GB/s and four reads
+ *   and one write 36-42 GB/s, counted as the simulator counts them (a
+ *   fill per line read or written, a write-back per line written): the
+ *   write stream adds lines in flight.  So the read figure the model
+ *   uses for every stream is, if anything, low for mixed ones.
+ * - Not modelled: long rows: the exits of rows of more than about 15 pairs
+ *   are learned less well however few changes a run has
+ *   (bench/predict_branch.sh, 4,000 rows, 5,139 changes, LENGTHS 30-38 ..
+ *   100-108 nonzeros: 3.5, 6.7, 14, 20, 23 cycles per change where 10-18 and
+ *   20-28 cost nothing; 500 rows of 100-108 already 18 cycles), presumably
+ *   because a row's exit lies beyond the history that distinguishes it; MIT8
+ *   (78 nonzeros per row, 9,570 changes: 10.5 measured), pushpull (49: 19)
+ *   and EX5 (25: 37) are under-predicted by that (ROWS_FROM runs of their
+ *   own row sequences, 03:09 UTC).
  * - ECM (Kerncraft form): T_OL = S_DAG(compute), T_nOL = S_DAG(memory),
  *   transfer terms = (misses + write-backs) x line at each level / that
  *   link's bandwidth, summed.
