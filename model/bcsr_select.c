@@ -1657,7 +1657,7 @@ static double level_capacity(const struct machine *m, unsigned i)
  * usable L3 ways.  Near the edge the host decides: ct2010's 4x1 (12.6
  * MB) measured 1.5 in one run and 1.9-2.2 in five others, and
  * delaunay_n16's 4x1 (11.4 MB) and 5x1 (13.2 MB) ran at L3 speed in all
- * six runs of the hour (model/README.md). */
+ * six runs of the afternoon (model/README.md). */
 static unsigned shape_home(const struct job *jb, double foot)
 {
 	unsigned i;
