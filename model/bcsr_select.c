@@ -1680,7 +1680,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	const struct rcount *rc = &jb->rc[r - 1];
 	const double *pv = jb->pv[idx];
 	double brows, nb, cyc[2][4] = { { 0 } }, share[2] = { 1, 0 };
-	double reg = 0, stall, tfar = xfar_cycles(jb, idx);
+	double reg, stall, tfar = xfar_cycles(jb, idx);
 
 	sh->r = r;
 	sh->c = c;
@@ -1719,14 +1719,14 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	} else if (brows > 0) {
 		shape_core(pv, brows, 2.0 * nb * r * c / brows, cyc[0]);
 	}
-	home = shape_home(jb, nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
-			       (double)a->rows * 8 + (double)a->cols * 8);
-	if (home > 1) {
-		reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 +
-		      (double)a->rows * 8;
-		if (home > jb->nlev)
-			reg += (double)a->rows * 8; /* y write-back */
-	}
+	/* blocks, block indices, block row pointers, y; with x the
+	 * shape's working set */
+	reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 + (double)a->rows * 8;
+	home = shape_home(jb, reg + (double)a->cols * 8);
+	if (home == 1)
+		reg = 0;        /* all in L1: no transfer */
+	else if (home > jb->nlev)
+		reg += (double)a->rows * 8; /* y write-back */
 	/* warm runs, as --measure times them: the predictor learns the
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */

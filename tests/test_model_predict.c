@@ -1995,9 +1995,8 @@ static void test_bcsr_x_lru(void)
 /* A shape's regular data streams from the first level that holds that
  * shape's working set, not the CSR's: on zen4-genoa with 2 usable L3 ways
  * (4 MiB, with the 1 MiB L2 it is exclusive of 5 MiB) the 3-D Laplacian
- * of n = 30 fits as CSR (2.9 MB) and as 1x1,
- * while its tall shapes (zero fill) do not and come from memory, with y's
- * write-backs.  With all 16 ways every shape streams from the L3.  The
+ * of n = 30 fits as CSR (2.9 MB) and as 1x1, while its tall shapes (zero
+ * fill) do not and come from memory, with y's write-backs.  With all 16 ways every shape streams from the L3.  The
  * shapes that fit both L3s are predicted alike; the others' regular time
  * is the bytes over the memory link against the L3's, exactly. */
 static void test_bcsr_shape_home(void)
@@ -2009,7 +2008,7 @@ static void test_bcsr_shape_home(void)
 	char *text = NULL;
 	size_t len = 0;
 	double bw[SIM_MAX_LEVELS], bl3, bmem, l3small;
-	unsigned i, k, nlev, moved = 0, kept = 0;
+	unsigned i, k, nlev, moved = 0, kept = 0, loaded = 0;
 	static const char *const ways[2] = { "\"usable_ways\": 2",
 					     "\"usable_ways\": 16" };
 
@@ -2032,8 +2031,13 @@ static void test_bcsr_shape_home(void)
 		}
 		snprintf(t, len + 32, "%.*s%s%s", (int)(at - text), text, ways[k],
 			 at + strlen("\"usable_ways\": 6"));
-		T_CHECK(machine_load_string("genoa-ways", t, strlen(t), &m[k],
-					    NULL) == 0);
+		if (machine_load_string("genoa-ways", t, strlen(t), &m[k],
+					 NULL)) {
+			T_CHECK(0);
+			free(t);
+			goto out;
+		}
+		loaded++;
 		free(t);
 		o.sample = 1;
 		T_CHECK(model_bcsr_select(&m[k], &a, &o, res[k], NULL) == 0);
@@ -2077,9 +2081,9 @@ static void test_bcsr_shape_home(void)
 	T_CHECK(res[0]->shape[0].t_regular > 0);
 	T_CHECK(res[0]->shape[7 * 8].t_regular >
 		res[1]->shape[7 * 8].t_regular);
-	machine_release(&m[0]);
-	machine_release(&m[1]);
 out:
+	for (k = 0; k < loaded; k++)
+		machine_release(&m[k]);
 	matrix_csr_release(&a);
 	free(text);
 	free(res[0]);
