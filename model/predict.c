@@ -193,7 +193,7 @@
  * - Reads and write-backs together: not a limit here.  On the Zen 4
  *   guest (2026-11-27, 128 MiB arrays, one core) one read stream moved
  *   25-32 GB/s, one read and one write stream 36-47 GB/s and four reads
- *   and one write 36-42 GB/s, counted as the simulator counts them (a
+ *   and one write 32-42 GB/s, counted as the simulator counts them (a
  *   fill per line read or written, a write-back per line written): the
  *   write stream adds lines in flight.  So the read figure the model
  *   uses for every stream is, if anything, low for mixed ones.
