@@ -49,11 +49,14 @@ int cli_parse_double(const char *s, double *out);
  * --cpu N: check that N is a CPU this process may run on (its affinity
  * mask); 0, or -1 with a message in msg ("CPU 7 is not one this process
  * may run on (allowed: 0-1)").  cli_pin_cpu() then binds the calling
- * thread to it (threads it creates afterwards inherit that): 0 or -1
- * with msg.
+ * thread to it (threads it creates afterwards inherit that): 0, or 1
+ * after printing the error.  cli_json_cpu() adds "cpu": N, or null for
+ * -1 (not pinned), to a JSON object.
  */
+struct cJSON;
 int cli_check_cpu(const char *s, int *cpu, char *msg, size_t n);
-int cli_pin_cpu(int cpu, char *msg, size_t n);
+int cli_pin_cpu(int cpu);
+void cli_json_cpu(struct cJSON *o, int cpu);
 
 /* Open -o FILE (or stdout for NULL / "-"); NULL on failure (message printed). */
 FILE *cli_open_out(const char *path);

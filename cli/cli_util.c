@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 int cli_format_parse(const char *s, enum cli_format *out)
 {
 	if (!strcmp(s, "table"))
@@ -127,7 +129,7 @@ int cli_check_cpu(const char *s, int *cpu, char *msg, size_t n)
 	return 0;
 }
 
-int cli_pin_cpu(int cpu, char *msg, size_t n)
+int cli_pin_cpu(int cpu)
 {
 	cpu_set_t set;
 	int rc;
@@ -135,11 +137,17 @@ int cli_pin_cpu(int cpu, char *msg, size_t n)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	rc = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-	if (rc) {
-		snprintf(msg, n, "cannot run on CPU %d: %s", cpu, strerror(rc));
-		return -1;
-	}
+	if (rc)
+		return cli_error("cannot run on CPU %d: %s", cpu, strerror(rc));
 	return 0;
+}
+
+void cli_json_cpu(cJSON *o, int cpu)
+{
+	if (cpu >= 0)
+		cJSON_AddNumberToObject(o, "cpu", cpu);
+	else
+		cJSON_AddNullToObject(o, "cpu");
 }
 
 int cli_parse_double(const char *s, double *out)

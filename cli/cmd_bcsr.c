@@ -726,14 +726,8 @@ int cmd_bcsr(int argc, char **argv)
 	/* the measurements on --cpu's CPU (the prediction's threads are
 	 * done) */
 	me->cpu = cpu;
-	if (cpu >= 0) {
-		char msg[256];
-
-		if (cli_pin_cpu(cpu, msg, sizeof(msg))) {
-			rc = cli_error("%s", msg);
-			goto done;
-		}
-	}
+	if (cpu >= 0 && cli_pin_cpu(cpu))
+		goto done;
 	/* one CSR SpMV, for the cost in SpMV equivalents */
 	if (measure_csr(&a, input, reps, &me->csr_time_s, &err)) {
 		rc = cli_error_err(&err);
@@ -889,10 +883,7 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddBoolToObject(root, "incore_builtin",
 				      res->incore_builtin);
 		cJSON_AddNumberToObject(root, "csr_spmv_time_s", me->csr_time_s);
-		if (me->cpu >= 0)
-			cJSON_AddNumberToObject(root, "cpu", me->cpu);
-		else
-			cJSON_AddNullToObject(root, "cpu");
+		cli_json_cpu(root, me->cpu);
 		if (choice < 64) {
 			cJSON_AddNumberToObject(root, "csr_spmv_time_after_s",
 						me->csr_after_s);

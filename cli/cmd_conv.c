@@ -343,10 +343,8 @@ int cmd_conv(int argc, char **argv)
 	if (!sizes)
 		ns = default_sizes(&m, n, names);
 	/* the whole run on --cpu's CPU (the predictions are one thread) */
-	if (cpu >= 0 && cli_pin_cpu(cpu, msg, sizeof(msg))) {
-		rc = cli_error("%s", msg);
+	if (cpu >= 0 && cli_pin_cpu(cpu))
 		goto done;
-	}
 	cells = calloc(MAX_SIZES, sizeof(*cells));
 	pr = calloc(1, sizeof(*pr));
 	if (!cells || !pr) {
@@ -414,10 +412,7 @@ int cmd_conv(int argc, char **argv)
 		if (measure) {
 			cJSON_AddStringToObject(u, "code_offset",
 						"B into a 64-byte line");
-			if (cpu >= 0)
-				cJSON_AddNumberToObject(root, "cpu", cpu);
-			else
-				cJSON_AddNullToObject(root, "cpu");
+			cli_json_cpu(root, cpu);
 		}
 		arr = cJSON_AddArrayToObject(root, "sizes");
 		for (si = 0; si < ns; si++) {

@@ -566,12 +566,8 @@ int cmd_measure(int argc, char **argv)
 	}
 	mo.flush_bytes = (uint64_t)(flush_mb * 1048576.0);
 
-	if (cpu >= 0) {
-		char msg[256];
-
-		if (cli_pin_cpu(cpu, msg, sizeof(msg)))
-			return cli_error("%s", msg);
-	}
+	if (cpu >= 0 && cli_pin_cpu(cpu))
+		return 1;
 	fprintf(stderr, "ppr measure: setting up %s...\n", p.kernel);
 	if (kernel_run_new(&p, &run, &err))
 		return cli_error_err(&err);
@@ -649,10 +645,7 @@ int cmd_measure(int argc, char **argv)
 						kernel_run_note(run));
 		cJSON_AddNumberToObject(root, "reps", res.reps);
 		cJSON_AddNumberToObject(root, "warmup", res.warmup_runs);
-		if (cpu >= 0)
-			cJSON_AddNumberToObject(root, "cpu", cpu);
-		else
-			cJSON_AddNullToObject(root, "cpu");
+		cli_json_cpu(root, cpu);
 		cJSON_AddBoolToObject(root, "flush", mo.flush);
 		cJSON_AddNumberToObject(root, "time_s", res.time_median_s);
 		cJSON_AddNumberToObject(root, "time_min_s", res.time_min_s);

@@ -11,7 +11,7 @@
  *   working set (steady state of repeated SpMVs, as `ppr measure` times
  *   them; an exclusive level with what the level above it holds), else in
  *   memory, and move at the narrowest link from there to L2 (eq. 2).  The
- *   shape's own working set, with its zero fill (shape_home): until
+ *   shape's own working set, with its zero fill (level_holding): until
  *   2026-11-27 every shape took the CSR's level.
  * - The irregular stream is x: per block, c consecutive doubles at column
  *   J*c.  Only x is simulated, through the machine's levels that cannot
@@ -1645,27 +1645,28 @@ static double level_capacity(const struct machine *m, unsigned i)
 	return cap;
 }
 
-/* The level a shape's whole working set (its blocks, block indices and
- * row pointers, y and x: foot bytes) streams from in warm runs: the first
- * that holds it (level_capacity), by the same rule as the CSR's
- * (job.home, which it never comes nearer than: x was simulated below that
- * one), else memory (nlev + 1).  A shape whose zero fill pushes its data
- * out of a level the CSR fits in is served by the next: ct2010
- * (2026-11-27), 5.7 MB as CSR, 15.0 / 17.4 MB as 5x1 / 6x1, measured
- * 1.0-1.9 and 0.7-1.3 GFLOPS where the L3 bandwidth predicted 2.5 and 2.3
- * (3x1, 10.3 MB: 2.0-2.1 against 2.5), against 11.5-13.6 MB of L2 and 5-6
- * usable L3 ways.  Near the edge the host decides: ct2010's 4x1 (12.6
- * MB) measured 1.5 in one run and 1.9-2.2 in five others, and
- * delaunay_n16's 4x1 (11.4 MB) and 5x1 (13.2 MB) ran at L3 speed in all
- * six runs of the afternoon (model/README.md). */
-static unsigned shape_home(const struct job *jb, double foot)
+/* The level (1-based; nlev + 1: memory) a working set of foot bytes
+ * streams from in warm runs: the first from level from + 1 on that holds
+ * it (level_capacity).  For the CSR (job.home) from 0; for a shape (its
+ * blocks, block indices and row pointers, y and x) from the CSR's level,
+ * which it never comes nearer than: x was simulated below that one.  A
+ * shape whose zero fill pushes its data out of a level the CSR fits in is
+ * served by the next: ct2010 (2026-11-27), 5.7 MB as CSR, 15.0 / 17.4 MB
+ * as 5x1 / 6x1, measured 1.0-1.9 and 0.7-1.3 GFLOPS where the L3 bandwidth
+ * predicted 2.5 and 2.3 (3x1, 10.3 MB: 2.0-2.1 against 2.5), against
+ * 11.5-13.6 MB of L2 and 5-6 usable L3 ways.  Near the edge the host
+ * decides: ct2010's 4x1 (12.6 MB) measured 1.5 in one run and 1.9-2.2 in
+ * five others, and delaunay_n16's 4x1 (11.4 MB) and 5x1 (13.2 MB) ran at
+ * L3 speed in all six runs of the afternoon (model/README.md). */
+static unsigned level_holding(const struct machine *m, unsigned nlev,
+			      unsigned from, double foot)
 {
 	unsigned i;
 
-	for (i = jb->home - 1; i < jb->nlev; i++)
-		if (level_capacity(jb->m, i) >= foot)
+	for (i = from; i < nlev; i++)
+		if (level_capacity(m, i) >= foot)
 			return i + 1;
-	return jb->nlev + 1;
+	return nlev + 1;
 }
 
 /* Phase 3, shape idx: the PPR model from the counts, misses and the
@@ -1722,7 +1723,8 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	/* blocks, block indices, block row pointers, y; with x the
 	 * shape's working set */
 	reg = nb * r * c * 8 + nb * 4 + (brows + 1) * 8 + (double)a->rows * 8;
-	home = shape_home(jb, reg + (double)a->cols * 8);
+	home = level_holding(m, jb->nlev, jb->home - 1,
+			     reg + (double)a->cols * 8);
 	if (home == 1)
 		reg = 0;        /* all in L1: no transfer */
 	else if (home > jb->nlev)
@@ -2778,12 +2780,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	 * XSIM_NNZ) */
 	foot = (double)a->nnz * 12 + (double)a->rows * 16 +
 	       (double)a->cols * 8;
-	jb.home = jb.nlev + 1;
-	for (i = 0; i < jb.nlev; i++)
-		if (level_capacity(m, i) >= foot) {
-			jb.home = i + 1;
-			break;
-		}
+	jb.home = level_holding(m, jb.nlev, 0, foot);
 	jb.nsim = jb.home - 1 < jb.nlev ? jb.home - 1 : jb.nlev;
 	for (i = 0; i < jb.nsim; i++)
 		if ((double)m->hier.levels[i].size >=
