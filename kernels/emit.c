@@ -11,7 +11,8 @@ void kern_layout_init(struct kern_layout *l)
 	l->next_virt = KERN_LAYOUT_BASE;
 }
 
-void kern_layout_add(struct kern_layout *l, const void *p, uint64_t bytes)
+static void layout_add(struct kern_layout *l, const void *p, uint64_t bytes,
+		       uint64_t align)
 {
 	uint64_t lo = (uint64_t)(uintptr_t)p, v;
 	struct kern_region *g;
@@ -23,7 +24,18 @@ void kern_layout_add(struct kern_layout *l, const void *p, uint64_t bytes)
 	g->lo = lo;
 	g->hi = lo + bytes;
 	g->delta = v - lo;
-	l->next_virt = (v + bytes + 4095) & ~(uint64_t)4095;
+	l->next_virt = (v + bytes + align - 1) & ~(align - 1);
+}
+
+void kern_layout_add(struct kern_layout *l, const void *p, uint64_t bytes)
+{
+	layout_add(l, p, bytes, 4096);
+}
+
+void kern_layout_add_packed(struct kern_layout *l, const void *p,
+			    uint64_t bytes)
+{
+	layout_add(l, p, bytes, 1);
 }
 
 uint64_t kern_layout_map(const struct kern_layout *l, uint64_t a)

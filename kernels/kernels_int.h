@@ -75,6 +75,10 @@ void kern_layout_init(struct kern_layout *l);
 /* Register an array of 'bytes' bytes at p (see above); NULL or empty
  * arrays and calls past KERN_MAX_REGIONS are ignored. */
 void kern_layout_add(struct kern_layout *l, const void *p, uint64_t bytes);
+/* the same, the next region right behind this one (not at the next
+ * page): arrays apart in memory, one block in the trace */
+void kern_layout_add_packed(struct kern_layout *l, const void *p,
+			    uint64_t bytes);
 /* The address a reference to real address a gets in the layout. */
 uint64_t kern_layout_map(const struct kern_layout *l, uint64_t a);
 

@@ -51,7 +51,7 @@ struct kernel_run {
 	int place;		/* -1: the linker's copy; else spmv_place.c's */
 
 	/* conv1d */
-	float *in, *copies, *out;
+	float *in, *out;
 	void *copies_alloc, *out_alloc; /* the allocations they lie in */
 	float kernel[CONV_KLEN], krev[CONV_KLEN];
 	int use_avx2;
@@ -247,6 +247,20 @@ static int setup_spmv(struct kernel_run *r, struct ppr_err *err)
 	return 0;
 }
 
+/* conv1d's native arrays (setup_conv): each at a different multiple
+ * of CONV_STEP past in, modulo CONV_SPAN. */
+#define CONV_SPAN ((uint64_t)2 << 20)
+#define CONV_STEP ((uint64_t)320 << 10)
+
+/* The first address in alloc (CONV_SPAN bytes to spare) that lies off
+ * bytes past ref modulo CONV_SPAN. */
+static float *conv_place(void *alloc, const void *ref, uint64_t off)
+{
+	return (float *)((char *)alloc + (((uintptr_t)ref + off -
+					   (uintptr_t)alloc) &
+					  (CONV_SPAN - 1)));
+}
+
 static int setup_conv(struct kernel_run *r, struct ppr_err *err)
 {
 	uint64_t seed = r->p.seed ? r->p.seed : 0x2545f4914f6cdd1dull;
@@ -265,19 +279,29 @@ static int setup_conv(struct kernel_run *r, struct ppr_err *err)
 			      4 * stride : 0)) * sizeof(float);
 	if (mem_check(need, "conv1d", err))
 		return PPR_ENOMEM;
-	/* Native placement: out starts 2 KiB from in (and from the aligned
-	 * copies) modulo 4 KiB.  Where glibc's heap puts it, right behind in
-	 * (64 bytes on from in modulo 4 KiB), out's stores 4K-alias the next
-	 * blocks' loads and the measurement is of the allocator's placement,
-	 * not of the algorithm: algorithm 2 runs 42-47 cycles per block
-	 * there, 32-33 at other offsets (bench/dag_split.sh, conv_alg2
-	 * cases; the kernel itself with out at in + 64/128 modulo 4 KiB).
-	 * The instrumented form has its own fixed layout. */
+	/* Native placement, two rules.  (1) 4 KiB aliasing: out starts 2 KiB
+	 * from in (and from the aligned copies) modulo 4 KiB.  Where glibc's
+	 * heap puts it, right behind in (64 bytes on from in modulo 4 KiB),
+	 * out's stores 4K-alias the next blocks' loads and the measurement
+	 * is of the allocator's placement, not of the algorithm: algorithm 2
+	 * runs 42-47 cycles per block there, 32-33 at other offsets
+	 * (bench/dag_split.sh, conv_alg2 cases; the kernel itself with out
+	 * at in + 64/128 modulo 4 KiB).  (2) Streams apart by nearly a
+	 * multiple of a large power of two (2026-11-27, Zen 4 guest, 16 Mi
+	 * floats per array, from memory): the four copies back to back (64
+	 * MiB apart) ran algorithm 3 at 26-30 GFLOPS, 20-26 with 4-8 KiB
+	 * more between them, 37-43 with 16 KiB-1 MiB more; out 2-16 KiB
+	 * past a multiple of 64 MiB from in (separate allocations land
+	 * there) ran algorithm 2 at 40-46 GFLOPS, 54-55 with 32 KiB or
+	 * more (its in-core rate).  Likely DRAM bank conflicts: the
+	 * streams' lines then fall in the same banks, in different rows.
+	 * So each array starts a different multiple of CONV_STEP past in
+	 * modulo CONV_SPAN: any two at least 318 KiB from a multiple of 2
+	 * MiB apart, the 4 KiB rule kept.  The instrumented form has its
+	 * own fixed layout (layout()): the simulated traffic is the same. */
 	r->in = xaligned_alloc(stride * sizeof(float));
-	r->out_alloc = xaligned_alloc(stride * sizeof(float) + 4096);
-	r->out = (float *)((char *)r->out_alloc +
-			   (((uintptr_t)r->in + 2048 -
-			     (uintptr_t)r->out_alloc) & 4095));
+	r->out_alloc = xaligned_alloc(stride * sizeof(float) + CONV_SPAN);
+	r->out = conv_place(r->out_alloc, r->in, CONV_STEP + 2048);
 	for (i = 0; i < n; i++)
 		r->in[i] = (float)rnd(&seed);
 	for (i = n; i < stride; i++)
@@ -293,13 +317,13 @@ static int setup_conv(struct kernel_run *r, struct ppr_err *err)
 	};
 	if (r->p.variant == CONV_AVX2_ALIGNED) {
 		/* The paper's algorithm 3 copies once, before the loop. */
-		r->copies_alloc = xaligned_alloc(4 * stride * sizeof(float) +
-						 4096);
-		r->copies = (float *)((char *)r->copies_alloc +
-				      (((uintptr_t)r->in -
-					(uintptr_t)r->copies_alloc) & 4095));
+		uint64_t each = stride * sizeof(float) + CONV_SPAN;
+
+		r->copies_alloc = xaligned_alloc(4 * each);
 		for (s = 0; s < 4; s++) {
-			float *c = r->copies + (uint64_t)s * stride;
+			float *c = conv_place((char *)r->copies_alloc +
+					      (uint64_t)s * each, r->in,
+					      (uint64_t)(2 + s) * CONV_STEP);
 
 			memcpy(c, r->in + s, (n - (uint64_t)s) * sizeof(float));
 			for (i = n - (uint64_t)s; i < stride; i++)
@@ -488,6 +512,7 @@ void kernel_run_native(struct kernel_run *r)
 static void layout(const struct kernel_run *r, struct kern_layout *em)
 {
 	uint64_t stride;
+	unsigned s;
 
 	switch (r->desc->id) {
 	case KERNEL_SPMV_CSR:
@@ -505,8 +530,14 @@ static void layout(const struct kernel_run *r, struct kern_layout *em)
 		stride = ((r->conv.n + 15) & ~(uint64_t)15) * sizeof(float);
 		kern_layout_add(em, r->in, stride);
 		kern_layout_add(em, r->krev, sizeof(r->krev));
-		if (r->copies)
-			kern_layout_add(em, r->copies, 4 * stride);
+		/* the copies, apart natively (setup_conv), back to back in
+		 * the trace as until 2026-11-27 */
+		if (r->copies_alloc) {
+			for (s = 0; s < 3; s++)
+				kern_layout_add_packed(em, r->conv.copies[s],
+						       stride);
+			kern_layout_add(em, r->conv.copies[3], stride);
+		}
 		kern_layout_add(em, r->out, stride);
 		return;
 	case KERNEL_FFT1D:
