@@ -44,17 +44,18 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 	${SPEED_CPU:+--cpu "$SPEED_CPU"} "$@" | tee "$tmp/meas"
 echo "load: $(uptime | sed 's/.*load average: //')"
 # ROUNDS (default 3) measurements of every cell, one after the other, each
-# followed by a measurement of the memory read bandwidth (`ppr machine
-# detect --runs 3`, its best run).  The host's other tenants only ever slow
+# followed by a measurement of the memory read bandwidth and the clock
+# (`ppr machine detect --runs 3`, its best run).  The host's other tenants only ever slow
 # a run down, and they come in spells: on 2026-11-25 a memory-resident
 # median lost a third in one, and one refresh read 25 GB/s where the
 # others read 40-43.  So every cell is scored against its fastest round's
 # median (and its best sample), predicted with the highest memory
-# bandwidth read in any round or in the refresh.  The table above is round
+# bandwidth and clock read in any round or in the refresh.  The table above is round
 # 1 alone, predicted with the refreshed file.
 rounds=${ROUNDS:-3}
 if [ "$rounds" -gt 1 ]; then
 	echo "$(grep -o '"bandwidth_gbs":[^,}]*' "$MACHINE" | head -n 1 | tr -dc '0-9.')" > "$tmp/bws"
+	echo "$(grep -o '"clock_ghz":[^,}]*' "$MACHINE" | head -n 1 | tr -dc '0-9.')" > "$tmp/clks"
 	k=1
 	while [ "$k" -le "$rounds" ]; do
 		speed_wait 1.4 20
@@ -65,15 +66,23 @@ if [ "$rounds" -gt 1 ]; then
 		"$PPR" machine detect --runs 3 > /dev/null 2> "$tmp/det$k" &&
 			sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' \
 				"$tmp/det$k" >> "$tmp/bws"
+		sed -n 's/^ *core clock *min.*max *\([0-9.]*\) GHz.*/\1/p' \
+			"$tmp/det$k" >> "$tmp/clks"
 		k=$((k + 1))
 	done
 	echo "load: $(uptime | sed 's/.*load average: //')"
 	sizes=$(python3 -c 'import json,sys; print(",".join(str(s["n"]) for s in json.load(open(sys.argv[1]))["sizes"]))' "$tmp/round1.json" 2> /dev/null)
 	bwmax=$(sort -n "$tmp/bws" | tail -n 1)
-	python3 - "$MACHINE" "$bwmax" "$tmp/best.json" <<'PY' || exit 0
+	# the clock too: one refresh in a slow spell (2026-11-27 18:40: 3.214
+	# GHz where the rounds' detects read 3.65) predicted every in-core
+	# cell 6-14% slow
+	clkmax=$(sort -n "$tmp/clks" | tail -n 1)
+	python3 - "$MACHINE" "$bwmax" "$tmp/best.json" "$clkmax" <<'PY' || exit 0
 import json, sys
 d = json.load(open(sys.argv[1]))
 d.setdefault("memory", {})["bandwidth_gbs"] = float(sys.argv[2])
+if sys.argv[4]:
+    d["clock_ghz"] = max(d["clock_ghz"], float(sys.argv[4]))
 json.dump(d, open(sys.argv[3], "w"), indent=1)
 PY
 	"$PPR" conv --machine "$tmp/best.json" --sizes "$sizes" --format json \
@@ -89,7 +98,9 @@ if not runs:
 print()
 print("over %d rounds: the fastest round's median and the best sample, predicted with the"
       % len(runs))
-print("highest memory read bandwidth read, %s GB/s (refresh and rounds: %s)" % (bwmax, bws.strip()))
+print("highest memory read bandwidth read, %s GB/s (refresh and rounds: %s)," % (bwmax, bws.strip()))
+print("and the highest clock read, %.3f GHz" %
+      json.load(open(os.path.join(tmp, "best.json")))["clock_ghz"])
 print("%-8s %10s %-15s %10s %10s %8s %10s %8s" % ("resident", "n", "variant", "pred GF/s",
       "meas GF/s", "error", "best GF/s", "error"))
 within = cells = right = 0

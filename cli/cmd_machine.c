@@ -36,7 +36,9 @@ static const char usage_str[] =
 	"        peak; read bandwidth of working sets sized for each cache level\n"
 	"        and for memory; memory latency by pointer chase; the bandwidth CSR\n"
 	"        SpMV gets from memory by row length (the CSR kernel on banded\n"
-	"        matrices of 5-55 nonzeros per row: memory.csr_bandwidth_gbs).  Progress and\n"
+	"        matrices of 5-55 nonzeros per row: memory.csr_bandwidth_gbs); the\n"
+	"        share of write-backs' bytes that costs memory bandwidth (a read\n"
+	"        and a copy stream: memory.writeback_share).  Progress and\n"
 	"        the min / median / max of every measurement go to stderr.  Each\n"
 	"        figure written is the best of --runs runs (default 7): on a\n"
 	"        shared machine interruptions only make a run slower.\n"
@@ -53,9 +55,9 @@ static const char usage_str[] =
 	"        on stdout: clock_ghz (20 ms runs), window_ms, windows,\n"
 	"        fastest_window_ghz, median_window_ghz, uninterrupted.\n"
 	"        --base M.json refreshes a machine file for the host it now runs on:\n"
-	"        M.json with this run's clock, memory bandwidth, latency and CSR\n"
-	"        stream table, and the last level's usable ways and bandwidth put\n"
-	"        in; its core model,\n"
+	"        M.json with this run's clock, memory bandwidth, latency,\n"
+	"        write-back share and CSR stream table, and the last level's usable\n"
+	"        ways and bandwidth put in; its core model,\n"
 	"        branch and far-reference costs and L1/L2 bandwidths are kept.  Its\n"
 	"        caches must be this machine's (else an error: another CPU).  A\n"
 	"        virtual machine's host can change between boots (this project's\n"
@@ -308,7 +310,7 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 	cJSON *blast = NULL, *bmem, *it;
 	char note[1024];
 	const char *old_src;
-	double old_ghz, old_bw, old_lat, new_ghz;
+	double old_ghz, old_bw, old_lat, old_wb, new_ghz;
 
 	dlevels = cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(det, "hierarchy"), "levels");
@@ -331,6 +333,9 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 	old_lat = num_of(bmem, "latency_ns");
 	set_number(bmem, "bandwidth_gbs", num_of(it, "bandwidth_gbs"));
 	set_number(bmem, "latency_ns", num_of(it, "latency_ns"));
+	old_wb = cJSON_GetObjectItemCaseSensitive(bmem, "writeback_share") ?
+		 num_of(bmem, "writeback_share") : 1;
+	set_number(bmem, "writeback_share", num_of(it, "writeback_share"));
 	{
 		const cJSON *t = cJSON_GetObjectItemCaseSensitive(it,
 							"csr_bandwidth_gbs");
@@ -342,10 +347,11 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 	}
 	snprintf(note, sizeof(note),
 		 "; refreshed by ppr %s machine detect --base: clock %.3f -> "
-		 "%.3f GHz, memory %.1f -> %.1f GB/s and %.0f -> %.0f ns (and "
-		 "its CSR stream table)",
+		 "%.3f GHz, memory %.1f -> %.1f GB/s and %.0f -> %.0f ns, "
+		 "write-back share %.2f -> %.2f (and its CSR stream table)",
 		 PPR_VERSION, old_ghz, new_ghz, old_bw,
-		 num_of(it, "bandwidth_gbs"), old_lat, num_of(it, "latency_ns"));
+		 num_of(it, "bandwidth_gbs"), old_lat, num_of(it, "latency_ns"),
+		 old_wb, num_of(it, "writeback_share"));
 	if (blast && dlast != cJSON_GetArrayItem(dlevels, 0)) {
 		/* the last level, unless it is the first (its bandwidth is
 		 * the core's) */
@@ -406,6 +412,7 @@ static int detect(int argc, char **argv)
 	unsigned long long runs = 7;
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, fma, bw, lat;
+	double wb_share = 1, wb_read = 0, wb_copy = 0;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
 	double ghz, fpc = 0, l1_bpc = 0, usable_mib = -1, beyond_mib = -1;
@@ -666,9 +673,22 @@ static int detect(int argc, char **argv)
 		if (detect_latency(ws, 3, &lat, &err))
 			goto fail_err;
 		progress("memory latency", &lat, "ns");
+		fprintf(stderr, "  measuring write-backs to memory (read and "
+			"copy streams, %llu MiB)...\n",
+			(unsigned long long)(ws >> 20));
+		if (detect_writeback_share(ws, (unsigned)runs < 5 ?
+					   (unsigned)runs : 5, &wb_share,
+					   &wb_read, &wb_copy, &err))
+			goto fail_err;
+		fprintf(stderr, "  write-backs: read %.1f GB/s, copy %.1f GB/s "
+			"(bytes copied; best of each): they take %.2f of "
+			"their bytes' bandwidth (writeback_share)\n",
+			wb_read, wb_copy, wb_share);
 		mem = cJSON_AddObjectToObject(root, "memory");
 		cJSON_AddNumberToObject(mem, "bandwidth_gbs", round(bw.max * 10) / 10);
 		cJSON_AddNumberToObject(mem, "latency_ns", round(lat.min * 10) / 10);
+		cJSON_AddNumberToObject(mem, "writeback_share",
+					round(wb_share * 100) / 100);
 		if (measure_csr_streams(mem, ws, (unsigned)runs, &err))
 			goto fail_err;
 	}
@@ -841,6 +861,9 @@ static void show_table(const struct machine *m)
 	if (m->mem_far_stream_serial > 0)
 		printf(", far references hold up its stream (%.3g)",
 		       m->mem_far_stream_serial);
+	if (m->mem_writeback_share < 1)
+		printf(", write-backs take %.3g of their bytes' bandwidth",
+		       m->mem_writeback_share);
 	putchar('\n');
 	if (m->csr_bw_points) {
 		unsigned k;
@@ -909,6 +932,8 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
 	cJSON_AddNumberToObject(o, "far_stream_serial",
 				m->mem_far_stream_serial);
+	cJSON_AddNumberToObject(o, "writeback_share",
+				m->mem_writeback_share);
 	if (m->csr_bw_points) {
 		cJSON *tab = cJSON_AddArrayToObject(o, "csr_bandwidth_gbs");
 		unsigned k;

@@ -50,7 +50,7 @@ static const char *const level_keys[] = {
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
-	"csr_bandwidth_gbs", "far_stream_serial",
+	"csr_bandwidth_gbs", "far_stream_serial", "writeback_share",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -551,8 +551,18 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, mem, "far_stream_serial",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_stream_serial, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "writeback_share",
+					   MACHINE_JSON_NONNEG, 1,
+					   &m->mem_writeback_share, err)) ||
 	     (rc = parse_csr_bandwidth(doc, mem, m, err))))
 		return rc;
+	if (!mem)
+		m->mem_writeback_share = 1;
+	else if (m->mem_writeback_share > 1)
+		return machine_json_fail(doc,
+			machine_json_member(mem, "writeback_share"), err,
+			"'writeback_share' must be between 0 and 1, got %g",
+			m->mem_writeback_share);
 	if (peak &&
 	    ((rc = machine_json_check_keys(doc, peak, "peak", peak_keys,
 					   err)) ||

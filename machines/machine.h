@@ -73,6 +73,13 @@ struct machine {
 	 * stream instead of under it (model_ppr_in.stream_serial,
 	 * model/predict.c), with hierarchy.transfers_overlap only. */
 	double mem_far_stream_serial;
+	/* memory.writeback_share (optional, 0..1, default 1): the share of
+	 * the dirty lines written back to memory that takes the memory
+	 * link's bandwidth in the PPR model (model/predict.c).  One core's
+	 * memory bandwidth is set by the fills it keeps in flight; write-
+	 * backs leave without holding a fill buffer, so while the DRAM is
+	 * not saturated they cost it little.  1: counted like fills. */
+	double mem_writeback_share;
 	/* memory.csr_bandwidth_gbs (optional): the memory bandwidth CSR SpMV
 	 * streams get, by mean nonzeros per row (row_nnz increasing),
 	 * measured by `ppr machine detect` on banded matrices; 0 points:

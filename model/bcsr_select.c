@@ -1728,7 +1728,8 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	if (home == 1)
 		reg = 0;        /* all in L1: no transfer */
 	else if (home > jb->nlev)
-		reg += (double)a->rows * 8; /* y write-back */
+		reg += (double)a->rows * 8 * /* y write-back */
+		       m->mem_writeback_share;
 	/* warm runs, as --measure times them: the predictor learns the
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */

@@ -990,6 +990,119 @@ int detect_read_bandwidth(uint64_t bytes, unsigned runs,
 #endif
 }
 
+/* ---- write-backs to memory ----------------------------------------- */
+
+#if defined(__x86_64__)
+static void copy_avx(char *d, const char *p, const char *end)
+{
+	__asm__ volatile(
+		"1:\n\t"
+		"vmovdqa 0(%1), %%ymm0\n\tvmovdqa 32(%1), %%ymm1\n\t"
+		"vmovdqa 64(%1), %%ymm2\n\tvmovdqa 96(%1), %%ymm3\n\t"
+		"vmovdqa %%ymm0, 0(%0)\n\tvmovdqa %%ymm1, 32(%0)\n\t"
+		"vmovdqa %%ymm2, 64(%0)\n\tvmovdqa %%ymm3, 96(%0)\n\t"
+		"addq $128, %1\n\t"
+		"addq $128, %0\n\t"
+		"cmpq %2, %1\n\t"
+		"jb 1b\n\t"
+		"vzeroupper\n\t"
+		: "+r"(d), "+r"(p)
+		: "r"(end)
+		: "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory");
+}
+
+static void copy_sse(char *d, const char *p, const char *end)
+{
+	__asm__ volatile(
+		"1:\n\t"
+		"movdqa 0(%1), %%xmm0\n\tmovdqa 16(%1), %%xmm1\n\t"
+		"movdqa 32(%1), %%xmm2\n\tmovdqa 48(%1), %%xmm3\n\t"
+		"movdqa %%xmm0, 0(%0)\n\tmovdqa %%xmm1, 16(%0)\n\t"
+		"movdqa %%xmm2, 32(%0)\n\tmovdqa %%xmm3, 48(%0)\n\t"
+		"addq $64, %1\n\t"
+		"addq $64, %0\n\t"
+		"cmpq %2, %1\n\t"
+		"jb 1b\n\t"
+		: "+r"(d), "+r"(p)
+		: "r"(end)
+		: "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory");
+}
+
+/* Seconds per pass of the read (dst NULL) or the copy, over at least
+ * 0.02 s of passes. */
+static double stream_pass_s(char *dst, const char *src, uint64_t bytes,
+			    int avx)
+{
+	uint64_t reps = 1, k;
+	double t0, t;
+
+	for (;;) {
+		t0 = now_s();
+		for (k = 0; k < reps; k++) {
+			if (!dst && avx)
+				load_avx(src, src + bytes);
+			else if (!dst)
+				load_sse(src, src + bytes);
+			else if (avx)
+				copy_avx(dst, src, src + bytes);
+			else
+				copy_sse(dst, src, src + bytes);
+		}
+		t = now_s() - t0;
+		if (t >= 0.02)
+			return t / (double)reps;
+		reps *= 2;
+	}
+}
+#endif
+
+int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
+			   double *read_gbs, double *copy_gbs,
+			   struct ppr_err *err)
+{
+#if defined(__x86_64__)
+	const uint64_t span = (uint64_t)2 << 20;
+	double rd = 0, cp = 0;
+	char *buf, *dst;
+	unsigned r;
+	int avx;
+
+	if (!runs || runs > 64)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "runs must be 1..64");
+	bytes = (bytes + 255) & ~(uint64_t)255;
+	if (bytes < 4096)
+		bytes = 4096;
+	/* the destination 1 MiB past a multiple of 2 MiB from the source:
+	 * streams nearly a multiple of a large power of two apart run
+	 * slower here (kernels/table.c, setup_conv) */
+	buf = xaligned_alloc(2 * bytes + span);
+	dst = buf + bytes + ((span / 2 - bytes % span + span) % span);
+	memset(buf, 1, bytes);
+	memset(dst, 0, bytes);
+	__builtin_cpu_init();
+	avx = __builtin_cpu_supports("avx");
+	for (r = 0; r < runs; r++) {
+		double tr = stream_pass_s(NULL, buf, bytes, avx);
+		double tc = stream_pass_s(dst, buf, bytes, avx);
+
+		if ((double)bytes / tr > rd)
+			rd = (double)bytes / tr;
+		if ((double)bytes / tc > cp)
+			cp = (double)bytes / tc;
+	}
+	free(buf);
+	*read_gbs = rd / 1e9;
+	*copy_gbs = cp / 1e9;
+	*share = fmin(1, fmax(0, rd / cp - 2));
+	return 0;
+#else
+	(void)bytes; (void)runs; (void)share; (void)read_gbs; (void)copy_gbs;
+	return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
+			   "bandwidth measurement needs x86-64");
+#endif
+}
+
 /* ---- usable capacity of a shared level ------------------------------ */
 
 double detect_capacity_crossing(const uint64_t *ws, const double *gbs,

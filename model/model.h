@@ -316,6 +316,19 @@ int detect_read_bandwidth(uint64_t bytes, unsigned runs,
 			  struct detect_stat *gbs, struct ppr_err *err);
 
 /*
+ * memory.writeback_share: runs alternate a read stream over 'bytes' and a
+ * copy of those bytes to another array of 'bytes' (plain loads and
+ * stores: each byte copied is two fills, its source's and its
+ * destination's (write-allocate), and one write-back).  With R the best
+ * read rate and C the best copy rate (bytes copied per second), the
+ * copy's time is (2 + share) x bytes / R: share = R / C - 2, clamped to
+ * 0..1.  *read_gbs and *copy_gbs: R and C.
+ */
+int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
+			   double *read_gbs, double *copy_gbs,
+			   struct ppr_err *err);
+
+/*
  * The capacity of a cache level a program actually gets, when the level
  * is shared with cores it does not run on (a virtual machine's host runs
  * other tenants on the same L3): read bandwidth (median of runs) over

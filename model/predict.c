@@ -18,8 +18,10 @@
  *   (write-allocate, as every level of the shipped machines does), so its
  *   line is a fill like a load's; dirty lines evicted towards memory cost
  *   the same link bandwidth again, added to the regular bytes of the
- *   level they go to (y of SpMV, conv output).  Write-backs still dirty at
- *   the end of the run are not counted (they happen after the kernel).
+ *   level they go to (y of SpMV, conv output); those to memory at the
+ *   machine's memory.writeback_share of their bytes (below).  Write-backs
+ *   still dirty at the end of the run are not counted (they happen after
+ *   the kernel).
  * - eq. (3), irregular misses: one line per miss at each level at that
  *   level's incoming bandwidth, as the paper.  Where the machine's
  *   transfers overlap (model/ppr.c), the latency of the irregular misses
@@ -190,13 +192,22 @@
  *   short-row matrix measured in the slow spell (Pd -58%).  Rows of
  *   constant length 1..8 (x in L1, the fast spell) are within 2-6% from
  *   3 nonzeros up, -14% at 2 and -22% at 1.
- * - Reads and write-backs together: not a limit here.  On the Zen 4
- *   guest (2026-11-27, 128 MiB arrays, one core) one read stream moved
- *   25-32 GB/s, one read and one write stream 36-47 GB/s and four reads
- *   and one write 32-42 GB/s, counted as the simulator counts them (a
- *   fill per line read or written, a write-back per line written): the
- *   write stream adds lines in flight.  So the read figure the model
- *   uses for every stream is, if anything, low for mixed ones.
+ * - Write-backs to memory (memory.writeback_share, default 1): one
+ *   core's memory bandwidth is set by the fills it keeps in flight; a
+ *   write-back leaves the last level without holding a fill buffer.  On
+ *   the Zen 4 guest (2026-11-27, one core) one read stream moved 25-32
+ *   GB/s, one read and one write stream 36-47 GB/s and four reads and one
+ *   write 32-42 GB/s, counted as the simulator counts them (a fill per
+ *   line read or written, a write-back per line written): the fills alone
+ *   moved about the read figure.  `ppr machine detect` measures the share
+ *   as the read and copy streams' rates give it (detect_writeback_share):
+ *   0.24-0.28 in three runs, 0.26 in zen4-genoa.json.  The convolution's
+ *   algorithm 3 from memory (4 read streams, 1 write) measured 50.3
+ *   GFLOPS, predicted 43.2 with every write-back counted (-14%) and 49.6
+ *   with 0.26.  CSR from memory keeps every write-back: its bandwidth
+ *   table (memory.csr_bandwidth_gbs) is measured on the CSR kernel, its
+ *   stores included, and applying the share there moved the 3-D
+ *   Laplacian n = 120 from -13% to -18% (bench/predict_spmv.sh pass 6).
  * - Not modelled: long rows: the exits of rows of more than about 15 pairs
  *   are learned less well however few changes a run has
  *   (bench/predict_branch.sh, 4,000 rows, 5,139 changes, LENGTHS 30-38 ..
@@ -507,7 +518,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	unsigned n, i, line;
 	struct csr a;
 	int csr = !strcmp(p->kernel, "spmv-csr");
-	double row_nnz = 0;
+	double row_nnz = 0, wb_share;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -600,10 +611,14 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	out->nlevels = n;
 	machine_fill_bandwidths(m, bw);
 	/* CSR from memory: the bandwidth its streams get at its row length
-	 * (memory.csr_bandwidth_gbs; notes) */
+	 * (memory.csr_bandwidth_gbs; notes).  That table is the CSR
+	 * kernel's own, its stores included: its write-backs count whole,
+	 * as before memory.writeback_share (notes) */
+	wb_share = m->mem_writeback_share;
 	if (csr && row_nnz > 0 && m->csr_bw_points && n && m->clock_ghz > 0) {
 		bw[n - 1] = machine_csr_bandwidth(m, row_nnz) / m->clock_ghz;
 		out->csr_row_nnz = row_nnz;
+		wb_share = 1;
 	}
 	line = m->hier.levels[0].line_size;
 	{
@@ -672,7 +687,9 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			if (from_below < 0)
 				from_below = 0;
 			origin[i + 1] += from_below;
-			origin[i + 1] += (double)out->lev[i].writebacks * line;
+			/* to memory, memory.writeback_share of them (notes) */
+			origin[i + 1] += (double)out->lev[i].writebacks * line *
+					 (i + 1 < n ? 1 : wb_share);
 		}
 		for (i = 0; i <= n; i++)
 			out->ppr_in.regular_by_origin[i] = origin[i];

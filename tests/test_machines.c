@@ -285,7 +285,7 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
 	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles, "
-	  "csr_bandwidth_gbs, far_stream_serial)" },
+	  "csr_bandwidth_gbs, far_stream_serial, writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
@@ -400,6 +400,12 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_stream_serial\": -2}}",
 	  "bad.json:2:34: 'far_stream_serial' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"writeback_share\": 1.5}}",
+	  "bad.json:2:34: 'writeback_share' must be between 0 and 1, got 1.5" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"writeback_share\": -1}}",
+	  "bad.json:2:34: 'writeback_share' must be a non-negative number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"csr_bandwidth_gbs\": 26}}",
 	  "bad.json:2:34: 'csr_bandwidth_gbs' must be an array" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
@@ -436,7 +442,8 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
 	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
-	  "far_miss_cycles, csr_bandwidth_gbs, far_stream_serial)" },
+	  "far_miss_cycles, csr_bandwidth_gbs, far_stream_serial, "
+	  "writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },

@@ -1996,9 +1996,11 @@ static void test_bcsr_x_lru(void)
  * shape's working set, not the CSR's: on zen4-genoa with 2 usable L3 ways
  * (4 MiB, with the 1 MiB L2 it is exclusive of 5 MiB) the 3-D Laplacian
  * of n = 30 fits as CSR (2.9 MB) and as 1x1, while its tall shapes (zero
- * fill) do not and come from memory, with y's write-backs.  With all 16 ways every shape streams from the L3.  The
- * shapes that fit both L3s are predicted alike; the others' regular time
- * is the bytes over the memory link against the L3's, exactly. */
+ * fill) do not and come from memory, with y's write-backs (the file's
+ * memory.writeback_share of them).  With all 16 ways every shape streams
+ * from the L3.  The shapes that fit both L3s are predicted alike; the
+ * others' regular time is the bytes over the memory link against the
+ * L3's, exactly. */
 static void test_bcsr_shape_home(void)
 {
 	struct machine m[2];
@@ -2069,7 +2071,8 @@ static void test_bcsr_shape_home(void)
 		} else {
 			moved++;
 			T_NEAR_AT(res[0]->shape[i].t_regular,
-				  (reg + a.rows * 8.0) / bmem, 1e-9, i);
+				  (reg + a.rows * 8.0 *
+				   m[0].mem_writeback_share) / bmem, 1e-9, i);
 			T_NEAR_AT(res[1]->shape[i].t_regular, reg / bl3,
 				  1e-9, i);
 			T_CHECK_AT(res[0]->shape[i].cycles >
@@ -2090,6 +2093,71 @@ out:
 	free(res[1]);
 }
 
+/*
+ * memory.writeback_share (model/predict.c): the lines the last level
+ * writes back to memory add share x their bytes to the regular bytes
+ * from memory, nothing else moves: the convolution's output, 256 KiB
+ * through a 64 KiB L2, predicted with 1, 0.5 and 0.  The levels' bytes
+ * and ECM keep every write-back.
+ */
+static void test_writeback_share(void)
+{
+	static const char head[] =
+		"{ \"name\": \"tiny-wb\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
+		" \"ways\": 16, \"cl_size\": 64,"
+		" \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16%s } }\n";
+	static const char *const share_txt[3] = {
+		"", ", \"writeback_share\": 0.5", ", \"writeback_share\": 0" };
+	static const double share[3] = { 1, 0.5, 0 };
+	double mem[3] = { 0 }, wb[3] = { 0 }, tot[3] = { 0 }, ecm[3] = { 0 };
+	double t[3] = { 0 };
+	unsigned k;
+
+	for (k = 0; k < 3; k++) {
+		char text[1024];
+		struct machine m;
+		struct model_prediction *pr = calloc(1, sizeof(*pr));
+		struct kernel_params p;
+		struct ppr_err err;
+
+		snprintf(text, sizeof(text), head, share_txt[k]);
+		memset(&err, 0, sizeof(err));
+		if (!pr || machine_load_string("tiny-wb.json", text,
+					       strlen(text), &m, &err)) {
+			T_CHECK(pr != NULL && 0);
+			free(pr);
+			continue;
+		}
+		T_NEAR(m.mem_writeback_share, share[k], 0);
+		memset(&p, 0, sizeof(p));
+		p.kernel = "conv1d";
+		p.variant = CONV_AVX2_UNALIGNED;
+		p.n = 65536;
+		T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+		mem[k] = pr->ppr_in.regular_by_origin[pr->nlevels];
+		wb[k] = (double)pr->lev[pr->nlevels - 1].writebacks * 64;
+		tot[k] = pr->lev[pr->nlevels - 1].bytes_total;
+		ecm[k] = pr->ecm.cycles;
+		t[k] = pr->ppr.cycles;
+		free(pr);
+		machine_release(&m);
+	}
+	/* the output's lines, written back (the last ones may stay) */
+	T_CHECK(wb[0] > 0.9 * 65536 * 4);
+	for (k = 1; k < 3; k++) {
+		T_NEAR(wb[k], wb[0], 0);
+		T_NEAR(mem[k], mem[0] - (1 - share[k]) * wb[0], 1e-6 * mem[0]);
+		T_NEAR(tot[k], tot[0], 0);
+		T_NEAR(ecm[k], ecm[0], 0);
+		T_CHECK(t[k] <= t[k - 1]);
+	}
+}
+
 int main(void)
 {
 	test_asm_table();
@@ -2108,6 +2176,7 @@ int main(void)
 	test_exclusive_l3_traffic();
 	test_csr_bandwidth_predict();
 	test_usable_ways();
+	test_writeback_share();
 	test_exit_unlearned_form();
 	test_branch_csr_form();
 	test_branch_section();

@@ -160,7 +160,8 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --base "$tmp/base.json" -o "$tmp
 	&& ! grep -q '"bandwidth_gbs":	0.5' "$tmp/r.json" \
 	&& ! grep -q '"latency_ns":	9999' "$tmp/r.json" \
 	&& grep -q '"csr_bandwidth_gbs":	\[\[5, [0-9.]*\], \[7, [0-9.]*\], \[9, ' "$tmp/r.json" \
-	&& grep -q '"source":	"written by hand; refreshed by ppr .* machine detect --base: clock 1.250 -> .* GHz, memory 0.5 -> .* GB/s and 9999 -> .* ns (and its CSR stream table), L2 usable ways 3 -> ' "$tmp/r.json" \
+	&& grep -q '"source":	"written by hand; refreshed by ppr .* machine detect --base: clock 1.250 -> .* GHz, memory 0.5 -> .* GB/s and 9999 -> .* ns, write-back share 1.00 -> [01].[0-9][0-9] (and its CSR stream table), L2 usable ways 3 -> ' "$tmp/r.json" \
+	&& grep -Eq '"writeback_share":	(0|1|0\.[0-9]+),?$' "$tmp/r.json" \
 	&& grep -q "^ppr: base $tmp/base.json refreshed by ppr" "$tmp/err" \
 	&& ok || bad "--base refresh: rc=$rc $(cat "$tmp/err" "$tmp/r.json")"
 echo "$pass passed, $fail failed"
