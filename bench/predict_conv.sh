@@ -73,7 +73,7 @@ if [ "$rounds" -gt 1 ]; then
 	echo "load: $(uptime | sed 's/.*load average: //')"
 	sizes=$(python3 -c 'import json,sys; print(",".join(str(s["n"]) for s in json.load(open(sys.argv[1]))["sizes"]))' "$tmp/round1.json" 2> /dev/null)
 	bwmax=$(sort -n "$tmp/bws" | tail -n 1)
-	# the clock too: one refresh in a slow spell (2026-11-27 18:40: 3.214
+	# the clock too: one refresh in a slow spell (2026-11-27 17:49: 3.214
 	# GHz where the rounds' detects read 3.65) predicted every in-core
 	# cell 6-14% slow
 	clkmax=$(sort -n "$tmp/clks" | tail -n 1)
