@@ -2788,6 +2788,18 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		    ((double)a->cols + 8) * 8)
 			break;
 	jb.nsim = i;
+	/* default sampling, the whole working set in the second level: x
+	 * is not simulated (its first-level misses are that level's hits,
+	 * whose latency the model hides; only their link time goes).  On
+	 * the Zen 4 guest (2026-11-27, 43 matrices re-predicted against two
+	 * stored `ppr bcsr --measure` sets) it applies to 3 (Pd, bcspwr10,
+	 * rajat01), moves no pick, moves predicted GFLOPS by up to 1.9%,
+	 * 7.7% and 0.9% (the shapes' median |error| against the
+	 * measurements 10.1-11.8% -> 10.5-15.0%), and takes their cost from
+	 * 61, 33-35 and 17-18 SpMV equivalents to 39, 9-13 and 12: the x
+	 * simulation was most of it.  --sample 1 simulates it */
+	if (!(o && o->sample > 0) && jb.home <= 2)
+		jb.nsim = 0;
 
 	/* sampling: block counts over a fraction of the block rows, the
 	 * x simulation over windows of rows (see the notes) */

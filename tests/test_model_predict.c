@@ -1992,6 +1992,34 @@ static void test_bcsr_x_lru(void)
 	machine_release(&m);
 }
 
+/* Default sampling with the whole working set in L2: x is not simulated
+ * (model_bcsr_select's notes); --sample 1 simulates it.  Random columns
+ * of a 64 KB x (L1D 48 KiB) in a 384 KB matrix: the exact selection
+ * counts L1 misses of x, the default none. */
+static void test_bcsr_x_in_l2(void)
+{
+	struct machine m;
+	struct csr a;
+	struct model_bcsr_result *ex, *def = calloc(1, sizeof(*def));
+	struct model_bcsr_opts o = { 0 };
+	unsigned i;
+
+	ex = select_exact("gen:random:n=8000,per_row=2", &m, &a);
+	if (!ex || !def) {
+		T_CHECK(def != NULL);
+		free(def);
+		return;
+	}
+	T_CHECK(ex->shape[0].x_misses[0] > 1000);
+	T_CHECK(model_bcsr_select(&m, &a, &o, def, NULL) == 0);
+	for (i = 0; i < 64; i++)
+		T_NEAR_AT(def->shape[i].x_misses[0], 0, 0, i);
+	matrix_csr_release(&a);
+	free(ex);
+	free(def);
+	machine_release(&m);
+}
+
 /* A shape's regular data streams from the first level that holds that
  * shape's working set, not the CSR's: on zen4-genoa with 2 usable L3 ways
  * (4 MiB, with the 1 MiB L2 it is exclusive of 5 MiB) the 3-D Laplacian
@@ -2192,6 +2220,7 @@ int main(void)
 	test_bcsr_incore_builtin();
 	test_bcsr_exit_changes();
 	test_bcsr_x_lru();
+	test_bcsr_x_in_l2();
 	test_bcsr_shape_home();
 	return t_done();
 }
