@@ -898,7 +898,7 @@ int detect_fma_peak(double clock_ghz, unsigned runs, struct detect_stat *fpc,
 #endif
 }
 
-/* ---- read bandwidth ------------------------------------------------- */
+/* ---- read and copy streams ----------------------------------------- */
 
 #if defined(__x86_64__)
 static void load_avx(const char *p, const char *end)
@@ -939,60 +939,8 @@ static void load_sse(const char *p, const char *end)
 		: "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
 		  "xmm7", "cc", "memory");
 }
-#endif
 
-int detect_read_bandwidth(uint64_t bytes, unsigned runs,
-			  struct detect_stat *gbs, struct ppr_err *err)
-{
-#if defined(__x86_64__)
-	double v[64];
-	char *buf;
-	uint64_t reps = 1;
-	unsigned r;
-	int avx;
-
-	if (!runs || runs > 64)
-		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
-				   "runs must be 1..64");
-	bytes = (bytes + 255) & ~(uint64_t)255;
-	if (bytes < 4096)
-		bytes = 4096;
-	buf = xaligned_alloc(bytes);
-	memset(buf, 1, bytes);
-	__builtin_cpu_init();
-	avx = __builtin_cpu_supports("avx");
-	for (r = 0; r < runs; r++) {
-		double t0, t;
-		uint64_t k;
-
-		for (;;) {
-			t0 = now_s();
-			for (k = 0; k < reps; k++) {
-				if (avx)
-					load_avx(buf, buf + bytes);
-				else
-					load_sse(buf, buf + bytes);
-			}
-			t = now_s() - t0;
-			if (t >= 0.02)
-				break;
-			reps *= 2;
-		}
-		v[r] = (double)bytes * reps / t / 1e9;
-	}
-	free(buf);
-	summarise(v, runs, gbs);
-	return 0;
-#else
-	(void)bytes; (void)runs; (void)gbs;
-	return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
-			   "bandwidth measurement needs x86-64");
-#endif
-}
-
-/* ---- write-backs to memory ----------------------------------------- */
-
-#if defined(__x86_64__)
+/* the copies of detect_writeback_share */
 static void copy_avx(char *d, const char *p, const char *end)
 {
 	__asm__ volatile(
@@ -1028,17 +976,18 @@ static void copy_sse(char *d, const char *p, const char *end)
 		: "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory");
 }
 
-/* Seconds per pass of the read (dst NULL) or the copy, over at least
- * 0.02 s of passes. */
+/* Seconds per pass of the read (dst NULL) or the copy of 'bytes' (a
+ * multiple of 256), over at least 0.02 s of passes: *reps passes,
+ * doubled until they take that long (kept for the caller's next run). */
 static double stream_pass_s(char *dst, const char *src, uint64_t bytes,
-			    int avx)
+			    int avx, uint64_t *reps)
 {
-	uint64_t reps = 1, k;
+	uint64_t k;
 	double t0, t;
 
 	for (;;) {
 		t0 = now_s();
-		for (k = 0; k < reps; k++) {
+		for (k = 0; k < *reps; k++) {
 			if (!dst && avx)
 				load_avx(src, src + bytes);
 			else if (!dst)
@@ -1050,11 +999,52 @@ static double stream_pass_s(char *dst, const char *src, uint64_t bytes,
 		}
 		t = now_s() - t0;
 		if (t >= 0.02)
-			return t / (double)reps;
-		reps *= 2;
+			return t / (double)*reps;
+		*reps *= 2;
 	}
 }
+
+/* A stream's bytes: a multiple of 256 (the kernels' step), 4 KiB at
+ * least. */
+static uint64_t stream_bytes(uint64_t bytes)
+{
+	bytes = (bytes + 255) & ~(uint64_t)255;
+	return bytes < 4096 ? 4096 : bytes;
+}
 #endif
+
+int detect_read_bandwidth(uint64_t bytes, unsigned runs,
+			  struct detect_stat *gbs, struct ppr_err *err)
+{
+#if defined(__x86_64__)
+	double v[64];
+	char *buf;
+	uint64_t reps = 1;
+	unsigned r;
+	int avx;
+
+	if (!runs || runs > 64)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "runs must be 1..64");
+	bytes = stream_bytes(bytes);
+	buf = xaligned_alloc(bytes);
+	memset(buf, 1, bytes);
+	__builtin_cpu_init();
+	avx = __builtin_cpu_supports("avx");
+	for (r = 0; r < runs; r++)
+		v[r] = (double)bytes /
+		       stream_pass_s(NULL, buf, bytes, avx, &reps) / 1e9;
+	free(buf);
+	summarise(v, runs, gbs);
+	return 0;
+#else
+	(void)bytes; (void)runs; (void)gbs;
+	return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
+			   "bandwidth measurement needs x86-64");
+#endif
+}
+
+/* ---- write-backs to memory ----------------------------------------- */
 
 int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
 			   double *read_gbs, double *copy_gbs,
@@ -1063,6 +1053,7 @@ int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
 #if defined(__x86_64__)
 	const uint64_t span = (uint64_t)2 << 20;
 	double rd = 0, cp = 0;
+	uint64_t rreps = 1, creps = 1;
 	char *buf, *dst;
 	unsigned r;
 	int avx;
@@ -1070,9 +1061,7 @@ int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
 	if (!runs || runs > 64)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "runs must be 1..64");
-	bytes = (bytes + 255) & ~(uint64_t)255;
-	if (bytes < 4096)
-		bytes = 4096;
+	bytes = stream_bytes(bytes);
 	/* the destination 1 MiB past a multiple of 2 MiB from the source:
 	 * streams nearly a multiple of a large power of two apart run
 	 * slower here (kernels/table.c, setup_conv) */
@@ -1083,8 +1072,8 @@ int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
 	__builtin_cpu_init();
 	avx = __builtin_cpu_supports("avx");
 	for (r = 0; r < runs; r++) {
-		double tr = stream_pass_s(NULL, buf, bytes, avx);
-		double tc = stream_pass_s(dst, buf, bytes, avx);
+		double tr = stream_pass_s(NULL, buf, bytes, avx, &rreps);
+		double tc = stream_pass_s(dst, buf, bytes, avx, &creps);
 
 		if ((double)bytes / tr > rd)
 			rd = (double)bytes / tr;
