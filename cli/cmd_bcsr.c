@@ -98,6 +98,10 @@ static const char usage_text[] =
 	"                       natively and name the fastest of them the\n"
 	"                       choice; its cost (prediction and measurement)\n"
 	"                       is reported beside the prediction's\n"
+	"      --tie F          shapes predicted within F of the fastest are\n"
+	"                       a tie, and the pick is the one of least fill\n"
+	"                       (the least work) among them (default 0.02;\n"
+	"                       0: the fastest)\n"
 	"      --margin F       close: predicted within F of the pick's time\n"
 	"                       (default 0.15)\n"
 	"      --reps N         timed samples per shape and round, and of the\n"
@@ -523,12 +527,16 @@ static void placement_note(FILE *out, const struct meas *me)
 		worst / 8 + 1, worst % 8 + 1, wr);
 }
 
+/* The ranking: the pick first (it may be up to the tie slower than the
+ * fastest), then by predicted cycles. */
 static int cmp_pred(const void *a, const void *b, void *ctx)
 {
 	const struct model_bcsr_result *r = ctx;
-	double x = r->shape[*(const unsigned *)a].cycles;
-	double y = r->shape[*(const unsigned *)b].cycles;
+	unsigned i = *(const unsigned *)a, j = *(const unsigned *)b;
+	double x = r->shape[i].cycles, y = r->shape[j].cycles;
 
+	if (i == r->pick || j == r->pick)
+		return (j == r->pick) - (i == r->pick);
 	return (x > y) - (x < y);
 }
 
@@ -584,12 +592,13 @@ int cmd_bcsr(int argc, char **argv)
 {
 	enum { OPT_MEASURE = 256, OPT_REPS, OPT_ROUNDS, OPT_SAMPLE,
 	       OPT_THREADS, OPT_TOP, OPT_SVG, OPT_MEASURE_CLOSE, OPT_MARGIN,
-	       OPT_CPU };
+	       OPT_CPU, OPT_TIE };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "measure", no_argument, NULL, OPT_MEASURE },
 		{ "measure-close", no_argument, NULL, OPT_MEASURE_CLOSE },
 		{ "margin", required_argument, NULL, OPT_MARGIN },
+		{ "tie", required_argument, NULL, OPT_TIE },
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "rounds", required_argument, NULL, OPT_ROUNDS },
 		{ "sample", required_argument, NULL, OPT_SAMPLE },
@@ -641,6 +650,15 @@ int cmd_bcsr(int argc, char **argv)
 				return cli_usage_error(usage_text, "--margin '%s': "
 						       "expected a fraction in "
 						       "[0, 1]", optarg);
+			break;
+		case OPT_TIE:
+			if (cli_parse_double(optarg, &bo.tie) ||
+			    !(bo.tie >= 0 && bo.tie <= 1))
+				return cli_usage_error(usage_text, "--tie '%s': "
+						       "expected a fraction in "
+						       "[0, 1]", optarg);
+			if (bo.tie == 0)
+				bo.tie = -1;    /* none: the fastest */
 			break;
 		case OPT_REPS:
 			if (cli_parse_u64(optarg, &v) || !v || v > 100000)
@@ -796,6 +814,9 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddStringToObject(root, "matrix", input);
 		u = cJSON_AddObjectToObject(root, "units");
 		cJSON_AddStringToObject(u, "time_s", "s");
+		cJSON_AddStringToObject(u, "tie", "fraction of the fastest "
+					"shape's predicted time (0: the "
+					"pick is the fastest)");
 		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s (2 nnz "
 					"per SpMV, fill not counted)");
 		cJSON_AddStringToObject(u, "cost_spmv_equivalents",
@@ -814,6 +835,7 @@ int cmd_bcsr(int argc, char **argv)
 		snprintf(buf, sizeof(buf), "%ux%u", res->shape[res->pick].r,
 			 res->shape[res->pick].c);
 		cJSON_AddStringToObject(root, "pick", buf);
+		cJSON_AddNumberToObject(root, "tie", res->tie);
 		cJSON_AddNumberToObject(root, "predicted_speedup", res->speedup);
 		{
 			cJSON *ca = cJSON_AddObjectToObject(root, "candidates");
@@ -985,9 +1007,13 @@ int cmd_bcsr(int argc, char **argv)
 		fprintf(out, "machine: %s (%s)\n", m.name, m.path);
 		fprintf(out, "pick:    %ux%u, predicted %.3f GFLOPS, %.2fx over "
 			"CSR\n", pk->r, pk->c, pk->gflops, res->speedup);
+		if (res->shape[order[1]].cycles < pk->cycles)
+			fprintf(out, "         the least fill (%.2f) of the shapes "
+				"predicted within %.0f%% of the fastest (--tie)"
+				"\n", pk->fill, 100 * res->tie);
 		fputs("close:  ", out);
 		for (i = 1; i < ncand; i++)
-			fprintf(out, "%s %ux%u +%.1f%%", i > 1 ? "," : "",
+			fprintf(out, "%s %ux%u %+.1f%%", i > 1 ? "," : "",
 				res->shape[order[i]].r, res->shape[order[i]].c,
 				100 * (res->shape[order[i]].time_s /
 				       res->shape[order[0]].time_s - 1));

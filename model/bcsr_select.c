@@ -2671,13 +2671,48 @@ static void eval_all(struct job *jb)
 	}
 }
 
-static unsigned pick_of(const struct model_bcsr_result *out)
+static unsigned fastest_of(const struct model_bcsr_result *out)
 {
 	unsigned i, p = 0;
 
 	for (i = 1; i < 64; i++)
 		if (out->shape[i].cycles < out->shape[p].cycles)
 			p = i;
+	return p;
+}
+
+/*
+ * The pick among near ties (2026-11-27 evening).  Shapes predicted
+ * within MODEL_BCSR_TIE of the fastest are ones the model cannot tell
+ * apart: its errors between the shapes of one matrix are larger than
+ * that (rajat01: 1x1, 2x1 and 4x1 predicted within 0.5% of each other,
+ * measured 4.22 / 4.31 / 4.09 GFLOPS).  Among them the pick is the one
+ * of least fill, the least work (bytes and flops); equal fill, the
+ * faster.  Scored offline against the four stored `ppr bcsr --measure`
+ * sets of the 43 matrices of bench/predict_bcsr.sh (15:43, 18:00, 18:40
+ * and 19:06 of 2026-11-27, each predicted with its own refresh): 16 of
+ * 172 picks move (rajat01 4x1 -> 1x1, Groebner 8x1 -> 6x1, lsq 6x1 ->
+ * 4x1, bayer10 4x1 -> 2x1, in all four sets), 15 to a measured share of
+ * the best as high or higher, one from 1.000 to 0.997 (bayer10); the
+ * mean share 0.9939 -> 0.9961, shares below 0.95 4 -> 2 (rajat01's two;
+ * vt2010's two stay: its 2x1 is predicted 12% ahead).  1% moves
+ * rajat01 and lsq only (0.9953); 3% gives 0.9955.
+ */
+unsigned model_bcsr_pick(const struct model_bcsr_result *out, double tie)
+{
+	unsigned i, f = fastest_of(out), p = f;
+	double lim = out->shape[f].cycles * (1 + (tie > 0 ? tie : 0));
+
+	for (i = 0; i < 64; i++) {
+		const struct model_bcsr_shape *s = &out->shape[i];
+
+		if (i == p || s->cycles > lim)
+			continue;
+		if (s->fill < out->shape[p].fill ||
+		    (s->fill == out->shape[p].fill &&
+		     s->cycles < out->shape[p].cycles))
+			p = i;
+	}
 	return p;
 }
 
@@ -2946,7 +2981,7 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	/* the pick in doubt at the first sample: count again, with the
 	 * default sample (see COUNT_NNZ_FIRST) */
 	if (!jb.rc_err && f_more > jb.f_count &&
-	    pick_in_doubt(out, pick_of(out))) {
+	    pick_in_doubt(out, fastest_of(out))) {
 		t1 = now_s();
 		runs_free_sample(&jb);  /* the long rows stay counted */
 		memset(jb.rc, 0, sizeof(jb.rc));
@@ -2980,7 +3015,8 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 			*err = jb.err;
 		return jb.rc_err;
 	}
-	out->pick = pick_of(out);
+	out->tie = !o || o->tie == 0 ? MODEL_BCSR_TIE : o->tie > 0 ? o->tie : 0;
+	out->pick = model_bcsr_pick(out, out->tie);
 	out->speedup = out->shape[out->pick].cycles > 0 ?
 		       out->shape[0].cycles / out->shape[out->pick].cycles : 1;
 	out->wall_s = now_s() - t0;

@@ -312,11 +312,20 @@ struct model_bcsr_opts {
 	unsigned threads;        /* 0: model_threads_default(); at most 8
 				    are used */
 	double sample;           /* fraction of block rows simulated (0: auto) */
+	double tie;              /* shapes predicted within this fraction of
+				    the fastest are a tie, the one of least
+				    fill picked (model_bcsr_pick); 0: the
+				    default MODEL_BCSR_TIE, below 0: none
+				    (the fastest) */
 };
+
+#define MODEL_BCSR_TIE 0.02
 
 struct model_bcsr_result {
 	struct model_bcsr_shape shape[64]; /* index (r-1)*8 + (c-1) */
-	unsigned pick;           /* index of the predicted best */
+	unsigned pick;           /* index of the pick: the least fill of
+				    the shapes within tie of the fastest */
+	double tie;              /* the tie used (0: the fastest) */
 	double speedup;          /* predicted time of 1x1 / pick */
 	double sample;           /* fraction of block rows simulated */
 	double wall_s;           /* prediction wall time */
@@ -358,6 +367,10 @@ int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
 			     double (*pv)[MODEL_BCSR_NPT_VALS],
 			     struct ppr_err *err);
 
+/* The pick of a result's 64 predictions: of the shapes whose cycles are
+ * within tie (a fraction, 0: none) of the fastest, the one of least
+ * fill, the faster at equal fill. */
+unsigned model_bcsr_pick(const struct model_bcsr_result *out, double tie);
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err);

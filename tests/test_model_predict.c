@@ -2197,6 +2197,72 @@ static void test_writeback_share(void)
 	}
 }
 
+/* The pick among near ties: of the shapes predicted within the tie of the
+ * fastest, the least fill; equal fill, the faster.  On made-up cycles,
+ * then on a selection, where the default tie is MODEL_BCSR_TIE, the pick
+ * keeps to the rule and a tie below 0 picks the fastest. */
+static void test_bcsr_pick_tie(void)
+{
+	struct model_bcsr_result *r = calloc(1, sizeof(*r));
+	struct model_bcsr_opts o = { 0 };
+	struct machine m;
+	struct csr a;
+	unsigned i, f;
+
+	if (!r) {
+		T_CHECK(r != NULL);
+		return;
+	}
+	for (i = 0; i < 64; i++) {
+		r->shape[i].cycles = 200 + i;
+		r->shape[i].fill = 1 + 0.01 * (double)i;
+	}
+	r->shape[5].cycles = 99;        /* the fastest */
+	r->shape[5].fill = 3;
+	r->shape[9].cycles = 100.5;
+	r->shape[9].fill = 1.5;
+	r->shape[12].cycles = 100.9;    /* within 2% of 99 (100.98) */
+	r->shape[12].fill = 1.2;
+	r->shape[20].cycles = 101.5;    /* within 3%, not 2% */
+	r->shape[20].fill = 1.0;
+	r->shape[30].cycles = 100.7;    /* the same fill as 12, faster */
+	r->shape[30].fill = 1.2;
+	T_EQ_U64(model_bcsr_pick(r, 0), 5);
+	T_EQ_U64(model_bcsr_pick(r, -1), 5);
+	T_EQ_U64(model_bcsr_pick(r, 0.005), 5);
+	T_EQ_U64(model_bcsr_pick(r, 0.0155), 9);
+	T_EQ_U64(model_bcsr_pick(r, 0.02), 30);
+	T_EQ_U64(model_bcsr_pick(r, 0.03), 20);
+	free(r);
+
+	r = select_exact("gen:laplace2d:n=40", &m, &a);
+	if (!r)
+		return;
+	o.sample = 1;
+	T_CHECK(model_bcsr_select(&m, &a, &o, r, NULL) == 0);
+	T_NEAR(r->tie, MODEL_BCSR_TIE, 0);
+	f = 0;
+	for (i = 1; i < 64; i++)
+		if (r->shape[i].cycles < r->shape[f].cycles)
+			f = i;
+	T_CHECK(r->shape[r->pick].cycles <=
+		r->shape[f].cycles * (1 + MODEL_BCSR_TIE));
+	for (i = 0; i < 64; i++)
+		if (r->shape[i].cycles <= r->shape[f].cycles *
+		    (1 + MODEL_BCSR_TIE))
+			T_CHECK_AT(r->shape[r->pick].fill <= r->shape[i].fill,
+				   i);
+	T_NEAR(r->speedup, r->shape[0].cycles / r->shape[r->pick].cycles,
+	       1e-12);
+	o.tie = -1;
+	T_CHECK(model_bcsr_select(&m, &a, &o, r, NULL) == 0);
+	T_NEAR(r->tie, 0, 0);
+	T_EQ_U64(r->pick, f);
+	matrix_csr_release(&a);
+	free(r);
+	machine_release(&m);
+}
+
 int main(void)
 {
 	test_asm_table();
@@ -2233,5 +2299,6 @@ int main(void)
 	test_bcsr_x_lru();
 	test_bcsr_x_in_l2();
 	test_bcsr_shape_home();
+	test_bcsr_pick_tie();
 	return t_done();
 }
