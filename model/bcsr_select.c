@@ -1672,7 +1672,7 @@ static double level_capacity(const struct machine *m, unsigned i)
  * -> 3x1, 1.000 -> 0.976); the median |error| of all 64 x 43 x 6
  * predicted GFLOPS 11.8% -> 11.1%, the 90th percentile 31.4% -> 30.5%;
  * ct2010's 6x1 (17.4 MB against 13 MB), measured at memory speed in the
- * pass of 20:47, is now predicted 2.3 times too fast (1.26 before). */
+ * pass of 20:46, is now predicted 2.3 times too fast (1.26 before). */
 static unsigned level_holding(const struct machine *m, unsigned nlev,
 			      unsigned from, double foot)
 {
