@@ -187,13 +187,20 @@ static double cpu_now(void)
  * run after 5x5 and 3x2: 133, 93, 77, 71, 67, 65, 65, 64 us; 2x1 148, 115,
  * 59, 55, 54, 54 us; 2026-11-24), and the model predicts the learned state
  * of repeated SpMVs.  So every sample follows MEAS_WARM_RUNS runs, or a
- * sample's worth if that is more.
+ * sample's worth if that is more.  Six runs were not enough where the
+ * other code is the same kernel at another code placement, whose exits
+ * the predictor holds under the same histories (2026-11-27, CPU 1,
+ * --measure-close, GFLOPS at placement 32 after 6 / 12 / 25 / 50 / 200
+ * runs): de2010 2x1 2.56 / 3.11 / 3.32 / 3.34 / 3.33, as `ppr measure
+ * --warmup 6` times it in a process of its own (3.38); vsp_sctap 2x1
+ * 2.64 / - / - / 2.72 / 2.75; vt2010 2x1 2.25 / - / - / 2.30 / 2.32,
+ * its 3x1 and 4x1 within 1% of 6's.  Hence 50.
  */
-#define MEAS_WARM_RUNS 6
+#define MEAS_WARM_RUNS 50
 /* ...but a run this long is a warm-up by itself: most of its exits are
- * learned within it, and 6 runs of a large high-fill shape would take
- * seconds per sample. */
-#define MEAS_WARM_S 2e-3
+ * learned within it, and 50 runs of a large high-fill shape would take
+ * seconds per sample (30 ms: 50 runs of 0.6 ms, ct2010's CSR SpMV). */
+#define MEAS_WARM_S 30e-3
 
 /* Untimed runs: MEAS_WARM_RUNS (or n if more), stopping early once they
  * have taken MEAS_WARM_S. */
