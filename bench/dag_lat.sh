@@ -244,6 +244,7 @@ mcase() {
 	{
 		printf '\t.text\n\t.globl kern\nkern:\n\tpushq %%rbx\n\tpushq %%r12\n'
 		printf '\tmovq %%rdx, %%r8\n\tmovq %%rsi, %%rdx\n\tmovl $3, %%r11d\n'
+		printf '%s' "${MPRE:-}"
 		printf '\t.p2align 6\n.Lk:\n'
 		for l in "$@"; do printf '\t%s\n' "$l"; done
 		printf '\tdecq %%rdi\n\tjnz .Lk\n\tpopq %%r12\n\tpopq %%rbx\n\tret\n'
@@ -293,6 +294,21 @@ done
 for N in 16 32 48 64 96; do
 	mcase "lea N=$N" 1 200 $(chain) $(fill $N 'leaq 1(%rax), %r9')
 done
+echo "== FP fill: N FP adds waiting on a 12-vmulsd chain per iteration (cycles per iteration; Zen 4's FP queue)"
+printf '%-28s %10s %10s\n' case measured ppr
+# xmm11 = xmm1 = 1.0 before the loop (no denormals)
+MPRE='	movabsq $0x3ff0000000000000, %rax
+	vmovq %rax, %xmm11
+	vmovapd %xmm11, %xmm1
+'
+fchain() {
+	printf 'vmovapd %%xmm11, %%xmm10\n'
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf 'vmulsd %%xmm10, %%xmm10, %%xmm10\n'; done
+}
+for N in 8 16 24 32 48 64 96 128; do
+	mcase "fp add N=$N" 1 200 $(fchain) $(fill $N 'vaddsd %xmm10, %xmm1, %xmm2')
+done
+MPRE=
 IFS=$oldifs
 echo "== fetch blocks: one a cycle, ending at every loop branch (Zen 4's fetch_width, fetch_rate): cycles per iteration; rows of 7 inner iterations, cycles per row"
 printf '%-28s %10s %10s\n' case measured ppr
