@@ -294,7 +294,7 @@ done
 for N in 16 32 48 64 96; do
 	mcase "lea N=$N" 1 200 $(chain) $(fill $N 'leaq 1(%rax), %r9')
 done
-echo "== FP fill: N FP adds waiting on a 12-vmulsd chain per iteration (cycles per iteration; Zen 4's FP queue)"
+echo "== FP fill: N FP adds waiting on a 12-vmulsd chain per iteration (cycles per iteration; an FP queue, not modelled: dag/core.c)"
 printf '%-28s %10s %10s\n' case measured ppr
 # xmm11 = xmm1 = 1.0 before the loop (no denormals)
 MPRE='	movabsq $0x3ff0000000000000, %rax

@@ -5,7 +5,6 @@
  * on both built-in cores, and the paper's hand counts.
  */
 #include <dirent.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -473,48 +472,6 @@ static void test_queues(void)
 }
 
 /*
- * Zen 4's FP ops wait in a queue of their own: 32 FP adds per iteration
- * wait on a 36-cycle chain of 12 FP multiplies that starts afresh each
- * iteration.  Without the queue the adds' two ports bound it (16
- * cycles); with it fewer iterations overlap: measured here 22.0 cycles
- * (bench/dag_lat.sh, "FP fill", 2026-11-27), modelled 19.5.
- */
-static void test_fp_queue(void)
-{
-	char text[4096];
-	struct dag_core noq = *dag_core_builtin("zen4");
-	const struct dag_core *zen = dag_core_builtin("zen4");
-	struct dag_prog *p = dag_prog_new();
-	struct ppr_err err = { 0 };
-	struct dag_loop l;
-	struct dag_result rq, r0;
-	size_t n = 0;
-	int i;
-
-	n += (size_t)snprintf(text + n, sizeof(text) - n,
-			      ".L1:\n\tvmovapd %%xmm11, %%xmm10\n");
-	for (i = 0; i < 12; i++)
-		n += (size_t)snprintf(text + n, sizeof(text) - n,
-				      "\tvmulsd %%xmm10, %%xmm10, %%xmm10\n");
-	for (i = 0; i < 32; i++)
-		n += (size_t)snprintf(text + n, sizeof(text) - n,
-				      "\tvaddsd %%xmm10, %%xmm1, %%xmm2\n");
-	n += (size_t)snprintf(text + n, sizeof(text) - n,
-			      "\tdecq %%rdi\n\tjnz .L1\n");
-	T_CHECK(n < sizeof(text));
-	T_CHECK(zen->nqueues == 3 && zen->queue_size[2] == 64);
-	noq.nqueues = 2;
-	T_CHECK(dag_asm_parse(p, text, n, "fpq.s", &err) == 0);
-	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
-	T_CHECK(dag_sched_run(p, &l, zen, NULL, &rq, &err) == 0);
-	T_CHECK(dag_sched_run(p, &l, &noq, NULL, &r0, &err) == 0);
-	T_NEAR(r0.cycles_per_iter, 16.0, 0.1);  /* 32 adds / 2 ports */
-	/* the measured 22.0 within 15% */
-	T_NEAR(rq.cycles_per_iter, 22.0, 22.0 * 0.15);
-	dag_prog_free(p);
-}
-
-/*
  * The two rules for load mixes on one loop of 2 FP + 2 GPR loads: the
  * slot budget (an FP load takes vec_load_slots of the 4 load slots: 6 /
  * 4) and the older cap (at most vec_load_mix_width loads in a cycle with
@@ -916,7 +873,6 @@ int main(void)
 	test_ir();
 	test_sched();
 	test_queues();
-	test_fp_queue();
 	test_load_mix_rules();
 	test_chain();
 	test_nested();
