@@ -160,6 +160,32 @@ static const struct dag_core zen4 = {
 	.load_rate = 2.5,
 	.retire_width = 8,
 	.rob_size = 320,
+	/* Not modelled (prf_free_gpr, prf_free_vec, load_queue 0), though
+	   measured: AMD gives 224 integer and 192 FP/vector physical
+	   registers, Chips and Cheese ("Zen 4 part 2", 2022) 136 loads in
+	   flight.  Measured here (2026-11-28, bench/dag_lat.sh "window":
+	   two pointer chases missing to DRAM with N independent writers
+	   after each; the misses overlap while the writers fit, 170-200 ns
+	   an iteration, and do not beyond, 340-360 ns): lea into GPRs
+	   overlap up to N = 202 and not from 204, vpaddq into xmm up to
+	   152 and not from 156 (154 half), L1-hit loads up to 132 and not
+	   from 136, where the 320-entry ROB allows 318; zero idioms and
+	   eliminated moves take no register (300 overlap); FP adds waiting
+	   on a miss overlap fully at N = 64, partly at 96-122 (233-267
+	   ns), not from 128 (a 64-entry FP scheduler and 64 more queued).
+	   With 204 / 154 / 134 the model prices the BCSR kernels on rows
+	   of 32 blocks (values in L2, x in L1) closer to measured (1x1
+	   -10.0% -> -2.4%, 2x1 -17.8% -> -11.9%, 4x1 -13.0% -> -10.8%), CSR
+	   SpMV and the convolution the same, but ppr bcsr picks worse: on
+	   the two stored passes of 2026-11-27 the mean share of the best
+	   goes 0.9941 / 0.9935 -> 0.9927 / 0.9918 and bcsstk16 from 6x1,
+	   its best, to 3x3 at 0.947 / 0.933.  6x1 is priced right then
+	   (10.84 GFLOPS predicted, 10.40 measured; 12.22 before) and 3x3
+	   stays 17% fast (11.34 against 9.70), an error of its own: its
+	   block's loop body, 8 blocks unrolled, runs 49.5 cycles measured
+	   and 46.1 modelled, without its 5 shuffles a block 42.9 and 43.1.
+	   A machine file can set them ("free_registers_gpr",
+	   "free_registers_vec", "load_queue"). */
 	/* 4 x 24 integer entries and the FP scheduler's 64.  The queues
 	   measured here (bench/dag_lat.sh, "scheduler fill"): lea waiting
 	   on a 12-cycle imul chain fit 96 ALU entries (N = 16..96 within

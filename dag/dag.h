@@ -233,6 +233,15 @@ struct dag_core {
 	unsigned op_queue;
 	unsigned retire_width;   /* micro-ops retired per cycle */
 	unsigned rob_size;       /* reorder-buffer entries (micro-ops) */
+	/* Physical registers free for renaming (the register file less the
+	   architectural registers; 0: not modelled): every in-flight
+	   instruction that writes a GPR or vector register holds one from
+	   rename until it retires (the previous mapping of its destination
+	   is freed then).  Eliminated moves and zero idioms hold none. */
+	unsigned prf_free_gpr, prf_free_vec;
+	/* Loads in flight from dispatch until they retire (a gather counts
+	   one per element; 0: not modelled). */
+	unsigned load_queue;
 	unsigned sched_size;     /* scheduler (reservation station) entries */
 	/* Separate scheduler queues inside the sched_size total (0 queues:
 	   one unified scheduler).  A micro-op waits in the first queue

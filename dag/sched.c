@@ -25,6 +25,13 @@
  *   micro-op leaves its queue when it issues, a load (load_holds_queue)
  *   only when its data returns.  A full queue stalls dispatch, which is
  *   what limits how far the core looks ahead past a long-latency chain.
+ * - Physical registers and in-flight loads (prf_free_gpr, prf_free_vec,
+ *   load_queue; 0: not modelled): an instruction holds one register per
+ *   GPR or vector destination and one entry per load from rename until it
+ *   retires (the previous mapping of a destination is freed when the new
+ *   writer retires, so in-flight writers are what the free registers
+ *   bound); eliminated moves, zero idioms and the restricted modes'
+ *   pass-throughs hold none.  A full file stalls dispatch like a full ROB.
  * - Loads per cycle: the load ports, the vector-load subset, and either
  *   of two rules for mixes: vec_load_mix_width caps the loads issued in a
  *   cycle in which a vector/FP load issues; vec_load_slots gives each
@@ -128,6 +135,7 @@ struct dinsn {
 	unsigned fused;
 	uint64_t iter;
 	int last_of_iter;
+	unsigned char prf[3]; /* held: GPR and vector registers, loads */
 };
 
 struct stq {
@@ -154,6 +162,7 @@ struct sim {
 	struct dinsn *rob;    /* ring of RING */
 	uint64_t rob_head, rob_tail;
 	unsigned rob_fused;
+	unsigned prf_n[3];    /* held: GPR and vector registers, loads */
 	uint64_t ren[DAG_NREGS];   /* producer uop id, NONE: ready */
 	uint64_t *rs;         /* waiting uop ids, oldest first */
 	unsigned rs_total;
@@ -514,6 +523,38 @@ static double dispatch_rate(const struct dag_core *c)
 	return c->issue_rate > 0 ? c->issue_rate : (double)c->issue_width;
 }
 
+/*
+ * What an instruction holds from rename until it retires: need[0], need[1]
+ * the physical registers (prf_free_gpr, prf_free_vec), one per GPR and
+ * per vector destination written by a micro-op that is not a pass-through
+ * (eliminated moves, zero idioms, and in the restricted S_DAG modes what
+ * is outside the set); need[2] its loads (load_queue).
+ */
+static void prf_need(const struct sim *s, size_t ii, const struct tinsn *t,
+		     unsigned char need[3])
+{
+	const struct dag_insn *in = &s->p->insn[ii];
+	int i, j;
+
+	need[0] = need[1] = need[2] = 0;
+	for (i = 0; i < t->nu; i++) {
+		const struct tuop *tu = &t->u[i];
+
+		if (tu->kind == U_LOAD)
+			need[2]++;
+		if (!tu->writes || tu->kind == U_FREE)
+			continue;
+		for (j = 0; j < in->ndst; j++) {
+			int r = in->dst[j];
+
+			if (r >= DAG_REG_GPR && r < DAG_REG_GPR + 16)
+				need[0]++;
+			else if (r >= DAG_REG_VEC && r < DAG_REG_VEC + 32)
+				need[1]++;
+		}
+	}
+}
+
 /* Dispatch one instruction; returns 0, or 1 if it does not fit. */
 static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		    unsigned *slots)
@@ -524,6 +565,7 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 	unsigned need_rs = 0, need_q[DAG_MAX_QUEUES] = { 0 };
 	uint64_t ld_fwd = NONE;
 	uint64_t sig[4];
+	unsigned char prf[3];
 	int i, j;
 
 	for (i = 0; i < t->nu; i++)
@@ -537,6 +579,13 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 	if (t->fused > *slots && *slots < s->c->issue_width)
 		return 1;
 	if (s->rob_fused + t->fused > s->c->rob_size)
+		return 1;
+	prf_need(s, ii, t, prf);
+	if ((s->c->prf_free_gpr &&
+	     s->prf_n[0] + prf[0] > s->c->prf_free_gpr) ||
+	    (s->c->prf_free_vec &&
+	     s->prf_n[1] + prf[1] > s->c->prf_free_vec) ||
+	    (s->c->load_queue && s->prf_n[2] + prf[2] > s->c->load_queue))
 		return 1;
 	if (s->rs_total + need_rs > s->c->sched_size)
 		return 1;
@@ -667,6 +716,11 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		r->fused = t->fused;
 		r->iter = iter;
 		r->last_of_iter = last;
+		r->prf[0] = prf[0];
+		for (i = 0; i < 3; i++) {
+			r->prf[i] = prf[i];
+			s->prf_n[i] += prf[i];
+		}
 		s->rob_tail++;
 		s->rob_fused += t->fused;
 	}
@@ -795,6 +849,8 @@ static void retire(struct sim *s, uint64_t cyc)
 			break;
 		done += r->fused ? r->fused : 0;
 		s->rob_fused -= r->fused;
+		for (int i = 0; i < 3; i++)
+			s->prf_n[i] -= r->prf[i];
 		if (r->last_of_iter && r->iter < s->iters)
 			s->iter_done[r->iter] = cyc;
 		s->rob_head++;

@@ -58,7 +58,8 @@ static const char *const core_keys[] = {
 	"macro_fusion", "unlaminate_indexed", "classes",
 	"scheduler_queues", "load_holds_queue", "vector_load_mix_width",
 	"vector_load_slots", "fetch_width", "fetch_rate", "op_queue",
-	"load_rate", NULL
+	"load_rate", "free_registers_gpr", "free_registers_vec",
+	"load_queue", NULL
 };
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
@@ -174,6 +175,12 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			   &c->fetch_width, err)) ||
 	    (rc = get_uint(doc, obj, "op_queue", 0, 0, 0, 4096,
 			   &c->op_queue, err)) ||
+	    (rc = get_uint(doc, obj, "free_registers_gpr", 0, 0, 0, 4096,
+			   &c->prf_free_gpr, err)) ||
+	    (rc = get_uint(doc, obj, "free_registers_vec", 0, 0, 0, 4096,
+			   &c->prf_free_vec, err)) ||
+	    (rc = get_uint(doc, obj, "load_queue", 0, 0, 0, 4096,
+			   &c->load_queue, err)) ||
 	    (rc = machine_json_get_double(doc, obj, "load_rate",
 					  MACHINE_JSON_NONNEG, 0, &c->load_rate,
 					  err)) ||
@@ -352,6 +359,14 @@ cJSON *machine_core_to_json(const struct dag_core *c)
 		cJSON_AddNumberToObject(core, "issue_rate", c->issue_rate);
 	if (c->load_rate > 0)
 		cJSON_AddNumberToObject(core, "load_rate", c->load_rate);
+	if (c->prf_free_gpr)
+		cJSON_AddNumberToObject(core, "free_registers_gpr",
+					c->prf_free_gpr);
+	if (c->prf_free_vec)
+		cJSON_AddNumberToObject(core, "free_registers_vec",
+					c->prf_free_vec);
+	if (c->load_queue)
+		cJSON_AddNumberToObject(core, "load_queue", c->load_queue);
 	if (c->fetch_width) {
 		cJSON_AddNumberToObject(core, "fetch_width", c->fetch_width);
 		if (c->fetch_rate > 0)

@@ -472,6 +472,69 @@ static void test_queues(void)
 }
 
 /*
+ * Physical registers and loads held until retirement (prf_free_gpr,
+ * prf_free_vec, load_queue): a 12-imul chain (36 cycles) and N
+ * independent writers per iteration.  Without limits the next
+ * iterations' chains start under the window (12 cycles an iteration,
+ * the one multiplier); with fewer free registers of the writers' kind
+ * (or load entries) than the writers after the chain, the next chain
+ * cannot dispatch before this one retires (36 cycles or more); a limit
+ * on the other kind changes nothing.
+ */
+static double regs_run(const char *fill, unsigned n, unsigned gpr,
+		       unsigned vec, unsigned ldq)
+{
+	static const char head[] =
+		".L1:\n\tmovq %r11, %r10\n"
+		"\timulq %r10, %r10\n\timulq %r10, %r10\n\timulq %r10, %r10\n"
+		"\timulq %r10, %r10\n\timulq %r10, %r10\n\timulq %r10, %r10\n"
+		"\timulq %r10, %r10\n\timulq %r10, %r10\n\timulq %r10, %r10\n"
+		"\timulq %r10, %r10\n\timulq %r10, %r10\n\timulq %r10, %r10\n";
+	static const char tail[] = "\tdecq %rdi\n\tjnz .L1\n";
+	char text[8192];
+	struct dag_core c = *dag_core_builtin("zen4");
+	struct dag_prog *p = dag_prog_new();
+	struct ppr_err err = { 0 };
+	struct dag_loop l;
+	struct dag_result r = { 0 };
+	size_t k = strlen(head);
+
+	memcpy(text, head, k);
+	for (unsigned i = 0; i < n; i++)
+		k += (size_t)snprintf(text + k, sizeof(text) - k, fill,
+				      2 + i % 12);
+	memcpy(text + k, tail, sizeof(tail));
+	c.nqueues = 0;
+	c.prf_free_gpr = gpr;
+	c.prf_free_vec = vec;
+	c.load_queue = ldq;
+	T_CHECK(dag_asm_parse(p, text, strlen(text), "r.s", &err) == 0);
+	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
+	T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
+	dag_prog_free(p);
+	return r.cycles_per_iter;
+}
+
+static void test_registers(void)
+{
+	static const char vec[] = "\tvpaddq %%xmm1, %%xmm0, %%xmm%u\n";
+	static const char gpr[] = "\tleaq %u(%%r8), %%r9\n";
+	static const char ld[] = "\tmovq %u(%%rdx), %%r9\n";
+	double free_run = regs_run(vec, 32, 0, 0, 0);
+
+	T_NEAR(free_run, 12.0, 0.5);
+	T_CHECK(regs_run(vec, 32, 0, 24, 0) >= 36);
+	T_NEAR(regs_run(vec, 32, 24, 0, 0), free_run, 0.5);
+	T_NEAR(regs_run(vec, 32, 0, 100, 0), free_run, 0.5);
+	T_NEAR(regs_run(gpr, 32, 0, 0, 0), 12.0, 0.5);
+	T_CHECK(regs_run(gpr, 32, 24, 0, 0) >= 36);
+	T_NEAR(regs_run(gpr, 32, 0, 24, 0), 12.0, 0.5);
+	T_NEAR(regs_run(ld, 32, 0, 0, 0), 12.0, 0.5);
+	T_CHECK(regs_run(ld, 32, 0, 0, 24) >= 36);
+	T_NEAR(regs_run(ld, 32, 0, 0, 100), 12.0, 0.5);
+}
+
+/*
  * The two rules for load mixes on one loop of 2 FP + 2 GPR loads: the
  * slot budget (an FP load takes vec_load_slots of the 4 load slots: 6 /
  * 4) and the older cap (at most vec_load_mix_width loads in a cycle with
@@ -873,6 +936,7 @@ int main(void)
 	test_ir();
 	test_sched();
 	test_queues();
+	test_registers();
 	test_load_mix_rules();
 	test_chain();
 	test_nested();

@@ -4,7 +4,11 @@
  * tables, the paper's counts come out of machines/haswell.json, and a bad
  * core section is one positioned error line.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "dag/dag.h"
 #include "machines/machine.h"
@@ -16,6 +20,9 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->issue_width, b->issue_width);
 	T_EQ_U64(a->retire_width, b->retire_width);
 	T_EQ_U64(a->rob_size, b->rob_size);
+	T_EQ_U64(a->prf_free_gpr, b->prf_free_gpr);
+	T_EQ_U64(a->prf_free_vec, b->prf_free_vec);
+	T_EQ_U64(a->load_queue, b->load_queue);
 	T_EQ_U64(a->sched_size, b->sched_size);
 	T_EQ_U64(a->nports, b->nports);
 	for (unsigned q = 0; q < a->nports && q < b->nports; q++)
@@ -106,6 +113,47 @@ static void test_shipped(void)
 	}
 }
 
+/* A core with every optional limit set, written as a "core" section and
+ * read back: the same model (machine_core_to_json is what `ppr dag
+ * --dump-core` and `ppr machine detect` write). */
+static void test_roundtrip(void)
+{
+	struct dag_core c = *dag_core_builtin("zen4");
+	struct machine m;
+	struct ppr_err err = { 0 };
+	cJSON *core;
+	char *js, *text;
+	size_t n;
+	static const char head[] = "{\"name\": \"t\", \"hierarchy\": "
+		"{\"levels\": [{\"name\": \"L1\", \"size_bytes\": 32768, "
+		"\"ways\": 8, \"cl_size\": 64}]}, \"core\": ";
+
+	c.prf_free_gpr = 204;
+	c.prf_free_vec = 154;
+	c.load_queue = 134;
+	core = machine_core_to_json(&c);
+	T_CHECK(core != NULL);
+	if (!core)
+		return;
+	js = cJSON_PrintUnformatted(core);
+	cJSON_Delete(core);
+	T_CHECK(js != NULL);
+	if (!js)
+		return;
+	n = strlen(head) + strlen(js) + 2;
+	text = malloc(n);
+	T_CHECK(text != NULL);
+	if (text) {
+		snprintf(text, n, "%s%s}", head, js);
+		T_CHECK(machine_load_string("t.json", text, strlen(text), &m,
+					    &err) == 0);
+		same_core(&m.core, &c);
+		machine_release(&m);
+		free(text);
+	}
+	cJSON_free(js);
+}
+
 /* A minimal machine file around a core section. */
 #define HEAD "{\"name\": \"t\", \"hierarchy\": {\"levels\": [{\"name\": \"L1\", " \
 	"\"size_bytes\": 32768, \"ways\": 8, \"cl_size\": 64}]},\n\"core\": "
@@ -147,7 +195,13 @@ static void test_bad(void)
 		  "move_elimination_vec, zero_idioms, macro_fusion, "
 		  "unlaminate_indexed, classes, scheduler_queues, "
 		  "load_holds_queue, vector_load_mix_width, vector_load_slots, "
-		  "fetch_width, fetch_rate, op_queue, load_rate)" },
+		  "fetch_width, fetch_rate, op_queue, load_rate, "
+		  "free_registers_gpr, free_registers_vec, load_queue)" },
+		{ __LINE__, HEAD CORE_OK "}, \"free_registers_gpr\": 204, "
+		  "\"free_registers_vec\": 154, \"load_queue\": 134}}", NULL },
+		{ __LINE__, HEAD CORE_OK "}, \"free_registers_vec\": -1}}",
+		  "t.json:5:62: 'free_registers_vec' must be a non-negative "
+		  "integer" },
 		{ __LINE__, HEAD CORE_OK "}, \"fetch_width\": 9, "
 		  "\"fetch_rate\": 0.94, \"op_queue\": 36, "
 		  "\"load_rate\": 2.5}}", NULL },
@@ -219,6 +273,7 @@ static void test_bad(void)
 int main(void)
 {
 	test_shipped();
+	test_roundtrip();
 	test_bad();
 	return t_done();
 }
