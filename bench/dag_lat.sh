@@ -332,3 +332,107 @@ mcase "24 loads + 24 FP add/mul" 48 1000 $(i=0; while [ $i -lt 12 ]; do
 	printf '%s\n' 'movq (%rdx), %rax' 'movq 8(%rdx), %r12' \
 		'vaddpd %ymm1, %ymm2, %ymm3' 'vmulpd %ymm1, %ymm2, %ymm5'; i=$((i + 1)); done)
 IFS=$oldifs
+echo "== window: two pointer chases missing to DRAM, N writers after each (ns an iteration; the misses overlap while the N fit the core's window: about 170-200 ns, else about 340; dag/core.c's notes)"
+printf '%-28s %10s %10s\n' case measured model
+cat > "$tmp/win.c" <<'EOC'
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+extern void kern(long n, void **p, void **q, void *buf);
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* 256 MiB of lines in one random cycle: every load of a chase misses */
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	size_t lines = (size_t)1 << 22, i;
+	char *buf = aligned_alloc(4096, lines * 64);
+	size_t *perm = malloc(lines * sizeof(*perm));
+	unsigned long long x = 88172645463325252ULL;
+	double best = 1e30;
+	void *p, *q;
+
+	if (!buf || !perm)
+		return 1;
+	for (i = 0; i < lines; i++)
+		perm[i] = i;
+	for (i = lines - 1; i > 0; i--) {
+		size_t j, t;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % (i + 1));
+		t = perm[i];
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	for (i = 0; i < lines; i++)
+		*(void **)(buf + perm[i] * 64) = buf + perm[(i + 1) % lines] * 64;
+	p = buf + perm[0] * 64;
+	q = buf + perm[lines / 2] * 64;
+	for (int r = 0; r < 7; r++) {
+		double t = now();
+
+		kern(n, &p, &q, buf);
+		t = now() - t;
+		if (t < best)
+			best = t;
+	}
+	printf("%.0f\n", best * 1e9 / (double)n);
+	return 0;
+}
+EOC
+${CC:-cc} -O2 -c -o "$tmp/win.o" "$tmp/win.c" || exit 1
+# wcase NAME LIMIT BODY...: kern(n, &p, &q, buf): each iteration loads
+# p = *p, runs BODY, loads q = *q, runs BODY again; r8 = buf (L1 hits),
+# xmm1 = 1.0; WFP=1: xmm0 = the loaded pointer's bits after each load (an
+# FP-side op waiting on the miss, for BODY to wait on)
+wcase() {
+	name=$1 lim=$2
+	shift 2
+	{
+		printf '\t.text\n\t.globl kern\nkern:\n\tpushq %%rbx\n\tpushq %%r12\n\tpushq %%r13\n\tpushq %%r14\n\tpushq %%r15\n'
+		printf '\tmovq %%rsi, %%r15\n\tmovq %%rdx, %%r11\n\tmovq %%rcx, %%r8\n\tmovq (%%rsi), %%rax\n\tmovq (%%rdx), %%rcx\n'
+		printf '\tmovabsq $0x3ff0000000000000, %%rbx\n\tvmovq %%rbx, %%xmm1\n'
+		printf '\t.p2align 6\n.Lw:\n\tmovq (%%rax), %%rax\n'
+		[ -n "$WFP" ] && printf '\tvmovq %%rax, %%xmm0\n'
+		for l in "$@"; do printf '\t%s\n' "$l"; done
+		printf '\tmovq (%%rcx), %%rcx\n'
+		[ -n "$WFP" ] && printf '\tvmovq %%rcx, %%xmm0\n'
+		for l in "$@"; do printf '\t%s\n' "$l"; done
+		printf '\tdecq %%rdi\n\tjnz .Lw\n\tmovq %%rax, (%%r15)\n\tmovq %%rcx, (%%r11)\n'
+		printf '\tpopq %%r15\n\tpopq %%r14\n\tpopq %%r13\n\tpopq %%r12\n\tpopq %%rbx\n\tret\n'
+		printf '\t.section .note.GNU-stack,"",@progbits\n'
+	} > "$tmp/w.s"
+	m=-
+	if ${CC:-cc} -c -o "$tmp/w.o" "$tmp/w.s" 2> /dev/null &&
+	   ${CC:-cc} -o "$tmp/w" "$tmp/win.o" "$tmp/w.o" 2> /dev/null; then
+		m=$("$tmp/w" 200000)
+	fi
+	printf '%-28s %10s %10s\n' "$name" "$m" "$lim"
+}
+IFS='
+'
+# ws FORMAT N: N lines of FORMAT, whose %d (one or more) is xmm3..xmm14 in turn
+ws() { i=0; while [ $i -lt "$2" ]; do r=$((3 + i % 12)); printf "$1\n" | sed "s/%d/$r/g"; i=$((i + 1)); done; }
+gw() { set -- r9 r10 r12 r13 r14 rbx rsi rdx; i=0; while [ $i -lt "$N" ]; do eval "r=\${$((i % 8 + 1))}"; printf 'leaq 1(%%r8), %%%s\n' "$r"; i=$((i + 1)); done; }
+gl() { set -- r9 r10 r12 r13 r14 rbx rsi rdx; i=0; while [ $i -lt "$N" ]; do eval "r=\${$((i % 8 + 1))}"; printf 'movq %d(%%r8), %%%s\n' $((i % 64 * 8)) "$r"; i=$((i + 1)); done; }
+for N in 190 202 206 220; do wcase "lea N=$N" "GPR 204" $(gw); done
+for N in 140 152 156 170; do wcase "vpaddq N=$N" "vec 154" $(ws 'vpaddq %%xmm1, %%xmm2, %%xmm%d' $N); done
+for N in 120 132 136 150; do wcase "loads N=$N" "loads 134" $(gl); done
+WFP=1
+for N in 64 96 122 128; do wcase "vaddpd on the miss N=$N" "FP 64+64" $(ws 'vaddpd %%xmm0, %%xmm1, %%xmm%d' $N); done
+WFP=
+N=300
+wcase "vpxor (zero idiom) N=300" "ROB 320" $(ws 'vpxor %%xmm%d, %%xmm%d, %%xmm%d' $N)
+IFS=$oldifs
