@@ -333,7 +333,7 @@ mcase "24 loads + 24 FP add/mul" 48 1000 $(i=0; while [ $i -lt 12 ]; do
 		'vaddpd %ymm1, %ymm2, %ymm3' 'vmulpd %ymm1, %ymm2, %ymm5'; i=$((i + 1)); done)
 IFS=$oldifs
 echo "== window: two pointer chases missing to DRAM, N writers after each (ns an iteration; the misses overlap while the N fit the core's window: about 170-200 ns, else about 340; dag/core.c's notes)"
-printf '%-28s %10s %10s\n' case measured model
+printf '%-28s %10s %10s\n' case measured limit
 cat > "$tmp/win.c" <<'EOC'
 #define _GNU_SOURCE
 #include <stdio.h>
