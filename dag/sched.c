@@ -580,12 +580,15 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		return 1;
 	if (s->rob_fused + t->fused > s->c->rob_size)
 		return 1;
+	/* an empty file takes any instruction, as an empty queue does (a
+	   gather's loads may outnumber a small load_queue) */
 	prf_need(s, ii, t, prf);
-	if ((s->c->prf_free_gpr &&
+	if ((s->c->prf_free_gpr && s->prf_n[0] &&
 	     s->prf_n[0] + prf[0] > s->c->prf_free_gpr) ||
-	    (s->c->prf_free_vec &&
+	    (s->c->prf_free_vec && s->prf_n[1] &&
 	     s->prf_n[1] + prf[1] > s->c->prf_free_vec) ||
-	    (s->c->load_queue && s->prf_n[2] + prf[2] > s->c->load_queue))
+	    (s->c->load_queue && s->prf_n[2] &&
+	     s->prf_n[2] + prf[2] > s->c->load_queue))
 		return 1;
 	if (s->rs_total + need_rs > s->c->sched_size)
 		return 1;
@@ -716,7 +719,6 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		r->fused = t->fused;
 		r->iter = iter;
 		r->last_of_iter = last;
-		r->prf[0] = prf[0];
 		for (i = 0; i < 3; i++) {
 			r->prf[i] = prf[i];
 			s->prf_n[i] += prf[i];

@@ -532,6 +532,28 @@ static void test_registers(void)
 	T_NEAR(regs_run(ld, 32, 0, 0, 0), 12.0, 0.5);
 	T_CHECK(regs_run(ld, 32, 0, 0, 24) >= 36);
 	T_NEAR(regs_run(ld, 32, 0, 0, 100), 12.0, 0.5);
+	/* limits below one instruction's needs: it still dispatches into an
+	   empty file (a 4-element gather, a 1-entry load queue) */
+	{
+		static const char txt[] =
+			".L1:\n\tvgatherdpd %ymm1, (%rdx,%xmm2,8), %ymm3\n"
+			"\tvpaddq %xmm1, %xmm0, %xmm4\n"
+			"\tdecq %rdi\n\tjnz .L1\n";
+		struct dag_core c = *dag_core_builtin("zen4");
+		struct dag_prog *p = dag_prog_new();
+		struct ppr_err err = { 0 };
+		struct dag_loop l;
+		struct dag_result r = { 0 };
+
+		c.prf_free_gpr = 1;
+		c.prf_free_vec = 1;
+		c.load_queue = 1;
+		T_CHECK(dag_asm_parse(p, txt, strlen(txt), "g.s", &err) == 0);
+		T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
+		T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
+		T_CHECK(r.cycles_per_iter > 0 && r.cycles_per_iter < 100);
+		dag_prog_free(p);
+	}
 }
 
 /*
