@@ -113,6 +113,8 @@ struct tinsn {
 	int is_load, is_store;
 	struct dag_mem mem;
 	int has_addr;                /* load/store with an address */
+	unsigned char prf[3];        /* held until retirement: GPR and
+					vector registers, loads (prf_need) */
 };
 
 /* Dynamic micro-op. */
@@ -217,6 +219,37 @@ static int is_sign_extending(const struct dag_insn *in)
 	return !strcmp(m + 4, "x") || !strcmp(m + 4, "xd") ||
 	       ((m[4] == 'b' || m[4] == 'w' || m[4] == 'l') &&
 		(m[5] == 'w' || m[5] == 'l' || m[5] == 'q') && !m[6]);
+}
+
+/*
+ * What an instruction holds from rename until it retires: need[0], need[1]
+ * the physical registers (prf_free_gpr, prf_free_vec), one per GPR and
+ * per vector destination written by a micro-op that is not a pass-through
+ * (eliminated moves, zero idioms, and in the restricted S_DAG modes what
+ * is outside the set); need[2] its loads (load_queue).
+ */
+static void prf_need(const struct dag_insn *in, const struct tinsn *t,
+		     unsigned char need[3])
+{
+	int i, j;
+
+	need[0] = need[1] = need[2] = 0;
+	for (i = 0; i < t->nu; i++) {
+		const struct tuop *tu = &t->u[i];
+
+		if (tu->kind == U_LOAD)
+			need[2]++;
+		if (!tu->writes || tu->kind == U_FREE)
+			continue;
+		for (j = 0; j < in->ndst; j++) {
+			int r = in->dst[j];
+
+			if (r >= DAG_REG_GPR && r < DAG_REG_GPR + 16)
+				need[0]++;
+			else if (r >= DAG_REG_VEC && r < DAG_REG_VEC + 32)
+				need[1]++;
+		}
+	}
 }
 
 static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
@@ -461,6 +494,7 @@ static int tmpl_build(const struct dag_insn *in, const struct dag_core *c,
 			t->u[i].kind = U_FREE;
 			t->u[i].lat = 0;
 		}
+	prf_need(in, t, t->prf);
 	return 0;
 }
 
@@ -523,38 +557,6 @@ static double dispatch_rate(const struct dag_core *c)
 	return c->issue_rate > 0 ? c->issue_rate : (double)c->issue_width;
 }
 
-/*
- * What an instruction holds from rename until it retires: need[0], need[1]
- * the physical registers (prf_free_gpr, prf_free_vec), one per GPR and
- * per vector destination written by a micro-op that is not a pass-through
- * (eliminated moves, zero idioms, and in the restricted S_DAG modes what
- * is outside the set); need[2] its loads (load_queue).
- */
-static void prf_need(const struct sim *s, size_t ii, const struct tinsn *t,
-		     unsigned char need[3])
-{
-	const struct dag_insn *in = &s->p->insn[ii];
-	int i, j;
-
-	need[0] = need[1] = need[2] = 0;
-	for (i = 0; i < t->nu; i++) {
-		const struct tuop *tu = &t->u[i];
-
-		if (tu->kind == U_LOAD)
-			need[2]++;
-		if (!tu->writes || tu->kind == U_FREE)
-			continue;
-		for (j = 0; j < in->ndst; j++) {
-			int r = in->dst[j];
-
-			if (r >= DAG_REG_GPR && r < DAG_REG_GPR + 16)
-				need[0]++;
-			else if (r >= DAG_REG_VEC && r < DAG_REG_VEC + 32)
-				need[1]++;
-		}
-	}
-}
-
 /* Dispatch one instruction; returns 0, or 1 if it does not fit. */
 static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		    unsigned *slots)
@@ -565,7 +567,6 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 	unsigned need_rs = 0, need_q[DAG_MAX_QUEUES] = { 0 };
 	uint64_t ld_fwd = NONE;
 	uint64_t sig[4];
-	unsigned char prf[3];
 	int i, j;
 
 	for (i = 0; i < t->nu; i++)
@@ -582,13 +583,12 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		return 1;
 	/* an empty file takes any instruction, as an empty queue does (a
 	   gather's loads may outnumber a small load_queue) */
-	prf_need(s, ii, t, prf);
 	if ((s->c->prf_free_gpr && s->prf_n[0] &&
-	     s->prf_n[0] + prf[0] > s->c->prf_free_gpr) ||
+	     s->prf_n[0] + t->prf[0] > s->c->prf_free_gpr) ||
 	    (s->c->prf_free_vec && s->prf_n[1] &&
-	     s->prf_n[1] + prf[1] > s->c->prf_free_vec) ||
+	     s->prf_n[1] + t->prf[1] > s->c->prf_free_vec) ||
 	    (s->c->load_queue && s->prf_n[2] &&
-	     s->prf_n[2] + prf[2] > s->c->load_queue))
+	     s->prf_n[2] + t->prf[2] > s->c->load_queue))
 		return 1;
 	if (s->rs_total + need_rs > s->c->sched_size)
 		return 1;
@@ -720,8 +720,8 @@ static int dispatch(struct sim *s, size_t pos, uint64_t iter, int last,
 		r->iter = iter;
 		r->last_of_iter = last;
 		for (i = 0; i < 3; i++) {
-			r->prf[i] = prf[i];
-			s->prf_n[i] += prf[i];
+			r->prf[i] = t->prf[i];
+			s->prf_n[i] += t->prf[i];
 		}
 		s->rob_tail++;
 		s->rob_fused += t->fused;

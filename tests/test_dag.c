@@ -319,7 +319,7 @@ static void test_ir(void)
 
 /* ---- 4. scheduling cases worked out by hand --------------------------------- */
 
-static int sched_text(const char *text, const char *cpu,
+static int sched_core(const char *text, const struct dag_core *c,
 		      const struct dag_sched_opts *o, struct dag_result *r)
 {
 	struct dag_prog *p = dag_prog_new();
@@ -332,11 +332,17 @@ static int sched_text(const char *text, const char *cpu,
 	if (!rc)
 		rc = dag_loop_find(p, NULL, &l, &err);
 	if (!rc)
-		rc = dag_sched_run(p, &l, dag_core_builtin(cpu), o, r, &err);
+		rc = dag_sched_run(p, &l, c, o, r, &err);
 	if (rc)
 		fprintf(stderr, "  %s\n", ppr_err_format(&err, buf, sizeof(buf)));
 	dag_prog_free(p);
 	return rc;
+}
+
+static int sched_text(const char *text, const char *cpu,
+		      const struct dag_sched_opts *o, struct dag_result *r)
+{
+	return sched_core(text, dag_core_builtin(cpu), o, r);
 }
 
 /*
@@ -493,9 +499,6 @@ static double regs_run(const char *fill, unsigned n, unsigned gpr,
 	static const char tail[] = "\tdecq %rdi\n\tjnz .L1\n";
 	char text[8192];
 	struct dag_core c = *dag_core_builtin("zen4");
-	struct dag_prog *p = dag_prog_new();
-	struct ppr_err err = { 0 };
-	struct dag_loop l;
 	struct dag_result r = { 0 };
 	size_t k = strlen(head);
 
@@ -508,10 +511,7 @@ static double regs_run(const char *fill, unsigned n, unsigned gpr,
 	c.prf_free_gpr = gpr;
 	c.prf_free_vec = vec;
 	c.load_queue = ldq;
-	T_CHECK(dag_asm_parse(p, text, strlen(text), "r.s", &err) == 0);
-	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
-	T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
-	dag_prog_free(p);
+	T_CHECK(sched_core(text, &c, NULL, &r) == 0);
 	return r.cycles_per_iter;
 }
 
@@ -540,19 +540,13 @@ static void test_registers(void)
 			"\tvpaddq %xmm1, %xmm0, %xmm4\n"
 			"\tdecq %rdi\n\tjnz .L1\n";
 		struct dag_core c = *dag_core_builtin("zen4");
-		struct dag_prog *p = dag_prog_new();
-		struct ppr_err err = { 0 };
-		struct dag_loop l;
 		struct dag_result r = { 0 };
 
 		c.prf_free_gpr = 1;
 		c.prf_free_vec = 1;
 		c.load_queue = 1;
-		T_CHECK(dag_asm_parse(p, txt, strlen(txt), "g.s", &err) == 0);
-		T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);
-		T_CHECK(dag_sched_run(p, &l, &c, NULL, &r, &err) == 0);
+		T_CHECK(sched_core(txt, &c, NULL, &r) == 0);
 		T_CHECK(r.cycles_per_iter > 0 && r.cycles_per_iter < 100);
-		dag_prog_free(p);
 	}
 }
 
@@ -738,22 +732,6 @@ static void test_issue_rate(void)
 	c.issue_rate = 6.5;                    /* above the width */
 	T_CHECK(dag_core_check(&c, &err) == PPR_EINVAL);
 	dag_prog_free(p);
-}
-
-static int sched_core(const char *text, const struct dag_core *c,
-		      const struct dag_sched_opts *o, struct dag_result *r)
-{
-	struct dag_prog *p = dag_prog_new();
-	struct ppr_err err = { 0 };
-	struct dag_loop l;
-	int rc = dag_asm_parse(p, text, strlen(text), "f.s", &err);
-
-	if (!rc)
-		rc = dag_loop_find(p, NULL, &l, &err);
-	if (!rc)
-		rc = dag_sched_run(p, &l, c, o, r, &err);
-	dag_prog_free(p);
-	return rc;
 }
 
 /* The front end: one fetch block a cycle (fetch_rate on average), at
