@@ -833,7 +833,12 @@ static void show_table(const struct machine *m)
 			       "other cores)\n", L->ways, L->size / 1048576.0);
 		printf("Number of sets:    %llu\n", (unsigned long long)L->sets);
 		printf("Cache line size:   %u\n", L->line_size);
-		printf("Replacement:       %s\n", sim_repl_name(L->repl));
+		if (L->repl == SIM_REPL_DIP && L->lru_sets_share > 0)
+			printf("Replacement:       %s, %.0f%% of the sets LRU\n",
+			       sim_repl_name(L->repl),
+			       100 * L->lru_sets_share);
+		else
+			printf("Replacement:       %s\n", sim_repl_name(L->repl));
 		printf("Inclusion:         %s\n", machine_inclusion_name(L->inclusion));
 		printf("Write policy:      %s\n", sim_write_name(L->write));
 		printf("Prefetch:          %s\n", sim_prefetch_name(L->prefetch));
@@ -916,6 +921,9 @@ static void show_json(const struct machine *m)
 		cJSON_AddNumberToObject(lv, "usable_ways", L->ways);
 		cJSON_AddNumberToObject(lv, "line_bytes", L->line_size);
 		cJSON_AddStringToObject(lv, "replacement", sim_repl_name(L->repl));
+		if (L->repl == SIM_REPL_DIP)
+			cJSON_AddNumberToObject(lv, "lru_sets_share",
+						L->lru_sets_share);
 		cJSON_AddStringToObject(lv, "inclusion", machine_inclusion_name(L->inclusion));
 		cJSON_AddStringToObject(lv, "prefetch", sim_prefetch_name(L->prefetch));
 		cJSON_AddNumberToObject(lv, "bandwidth_bytes_per_cycle",

@@ -64,12 +64,21 @@ struct advice {
  * to twice 3 ways over it: the lines of x come into L1 more than once, 1.2
  * to 1.5 times the matrix and vectors' bytes), the prediction is made again
  * with one way fewer and one more, so the user sees how much rides on it.
+ * A last level that is DIP in part of its sets (lru_sets_share, as
+ * zen4-genoa.json's L3) is predicted again with every set LRU and every
+ * set DIP: what the share keeps of a stream larger than it moves with the
+ * tenants as well (model/README.md, 2026-11-28).
  */
 struct share_sens {
 	int have;
 	char level[16];
 	unsigned ways, usable;      /* physical, simulated */
 	double t_less, t_more;      /* time with usable - 1, usable + 1 */
+	/* a DIP level with some sets LRU (lru_sets_share): the time with
+	 * every set LRU (it keeps none of a stream larger than itself) and
+	 * with every set DIP (it keeps DIP's part) */
+	int have_policy;
+	double t_lru, t_dip;
 };
 
 static int share_sensitivity(const struct machine *m,
@@ -102,19 +111,31 @@ static int share_sensitivity(const struct machine *m,
 	if (!q)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0, "out of memory");
 	mm = *m;        /* shallow: only hier.levels[last] changes */
-	for (k = 0; k < 2; k++) {
-		unsigned w = k ? l->ways + 1 : l->ways - 1;
+	for (k = 0; k < 4; k++) {
+		unsigned w = k == 1 ? l->ways + 1 : k == 0 ? l->ways - 1 :
+			     l->ways;
 
+		if (k >= 2 && !(l->repl == SIM_REPL_DIP &&
+				l->lru_sets_share > 0 &&
+				l->lru_sets_share < 1))
+			break;
 		mm.hier.levels[last].ways = w;
 		mm.hier.levels[last].size = l->sets * w * l->line_size;
+		mm.hier.levels[last].lru_sets_share = k == 2 ? 1 :
+			k == 3 ? 0 : l->lru_sets_share;
 		if (model_predict(&mm, p, po, q, err)) {
 			free(q);
 			return err->code ? err->code : PPR_EINVAL;
 		}
-		if (k)
+		if (k == 3)
+			s->t_dip = q->ppr.time_s;
+		else if (k == 2)
+			s->t_lru = q->ppr.time_s;
+		else if (k)
 			s->t_more = q->ppr.time_s;
 		else
 			s->t_less = q->ppr.time_s;
+		s->have_policy = k == 3;
 	}
 	free(q);
 	snprintf(s->level, sizeof(s->level), "%s", l->name);
@@ -377,6 +398,11 @@ static void print_table(FILE *f, const struct machine *m,
 			"host's other tenants): %.4g s with %u ways, %.4g s with "
 			"%u\n", ss->level, ss->usable, ss->ways, ss->t_less,
 			ss->usable - 1, ss->t_more, ss->usable + 1);
+	if (ss->have_policy)
+		fprintf(f, "  %s keeping none of a stream larger than it (LRU): "
+			"%.4g s; keeping DIP's part of it: %.4g s (the machine "
+			"file's lru_sets_share sits between)\n", ss->level,
+			ss->t_lru, ss->t_dip);
 	fprintf(f, "\n  %-10s %14s %12s\n", "model", "time [s]", "GFLOPS");
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "PPR", o->time_s, o->gflops);
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "ECM", pr->ecm.time_s,
@@ -538,6 +564,12 @@ static void print_json(FILE *f, const struct machine *m,
 		cJSON_AddNumberToObject(sh, "usable_ways", ss->usable);
 		cJSON_AddNumberToObject(sh, "time_s_one_way_less", ss->t_less);
 		cJSON_AddNumberToObject(sh, "time_s_one_way_more", ss->t_more);
+		if (ss->have_policy) {
+			cJSON_AddNumberToObject(sh, "time_s_all_sets_lru",
+						ss->t_lru);
+			cJSON_AddNumberToObject(sh, "time_s_all_sets_dip",
+						ss->t_dip);
+		}
 	}
 	arr = cJSON_AddArrayToObject(root, "levels");
 	for (i = 0; i < pr->nlevels; i++) {

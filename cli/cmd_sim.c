@@ -259,6 +259,9 @@ static int print_json(FILE *f, const struct run *r)
 		add_u64(l, "cl_size", c->line_size);
 		cJSON_AddStringToObject(l, "replacement_policy",
 					machine_repl_name(c->repl));
+		if (c->repl == SIM_REPL_DIP)
+			cJSON_AddNumberToObject(l, "lru_sets_share",
+						c->lru_sets_share);
 		cJSON_AddStringToObject(l, "inclusion",
 					machine_inclusion_name(c->inclusion));
 		cJSON_AddStringToObject(l, "prefetch",

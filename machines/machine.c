@@ -46,7 +46,8 @@ static const char *const level_keys[] = {
 	"replacement_policy", "seed", "inclusion", "write_back",
 	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
 	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
-	"far_miss_cycles", "shared_by_cores", "usable_ways", NULL
+	"far_miss_cycles", "shared_by_cores", "usable_ways", "lru_sets_share",
+	NULL
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
@@ -99,7 +100,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	const char *name;
 	uint64_t size, sets, ways, cl, seed, deg, dist, shared, usable;
 	int role, repl, incl, pf, idx, wb, wa, rc;
-	double bw, lat, far;
+	double bw, lat, far, lru_share;
 	size_t k;
 
 	if ((rc = machine_json_check_keys(doc, o, "levels[]", level_keys, err)))
@@ -185,8 +186,20 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	    (rc = machine_json_get_u64(doc, o, "shared_by_cores", 0, 1, 1,
 				       UINT32_MAX, &shared, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "usable_ways", 0, ways, 1,
-				       ways, &usable, err)))
+				       ways, &usable, err)) ||
+	    (rc = machine_json_get_double(doc, o, "lru_sets_share",
+					  MACHINE_JSON_NONNEG, 0, &lru_share,
+					  err)))
 		return rc;
+	if (lru_share > 1)
+		return machine_json_fail(doc,
+			machine_json_member(o, "lru_sets_share"), err,
+			"'lru_sets_share' must be between 0 and 1, got %g",
+			lru_share);
+	if (machine_json_member(o, "lru_sets_share") && repl != SIM_REPL_DIP)
+		return machine_json_fail(doc,
+			machine_json_member(o, "lru_sets_share"), err,
+			"'lru_sets_share' needs \"replacement_policy\": \"dip\"");
 	if (sets * ways > (UINT64_C(1) << 34))
 		return machine_json_fail(doc,
 			machine_json_member(o, "size_bytes"), err,
@@ -228,6 +241,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	lc->line_size = (uint32_t)cl;
 	lc->repl = (enum sim_repl)repl;
 	lc->seed = seed;
+	lc->lru_sets_share = lru_share;
 	lc->inclusion = (enum sim_incl)incl;
 	lc->write = wb ? SIM_WRITE_BACK_ALLOCATE : SIM_WRITE_THROUGH_NOALLOCATE;
 	lc->prefetch = (enum sim_prefetch)pf;

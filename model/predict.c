@@ -146,7 +146,12 @@
  *   program gets (read bandwidth halfway between L3's and memory's at
  *   15.5-23 MiB of 32; since 2026-11-25 where it has lost a tenth of that
  *   fall, model/detect.c) and the level is simulated with that share of
- *   its ways (9 of 16).
+ *   its ways (9 of 16).  What the share keeps of a sweep larger than it
+ *   moves with the tenants too: on the Zen 4 host the 3-D Laplacian n=60
+ *   ran as if its L3 kept none of its stream on some days (LRU's figure)
+ *   and part of it on others, so zen4-genoa.json simulates its L3 as DIP
+ *   in a quarter of its sets and LRU in the rest (lru_sets_share 0.75,
+ *   sim/sim.c; model/README.md, 2026-11-28).
  * - CSR's memory bandwidth (machine key memory.csr_bandwidth_gbs): on the
  *   zen4-epyc guest (2026-11-25) CSR SpMV streams from memory at 26 GB/s
  *   with rows of 5-9 nonzeros, 32 at 11 and 38-39 at 15-55 (banded

@@ -61,7 +61,12 @@
  *     comes back to it as a victim) is always placed most recent.  A
  *     stream longer than the cache, looped over, then keeps the lines the
  *     bimodal sets hold instead of none (LRU), while lines that are hit
- *     stay as under LRU.
+ *     stay as under LRU.  With lru_sets_share s, round(64 s) of every 64
+ *     sets (the LRU leader among them) always insert most recent: the
+ *     level keeps about 1 - s of what DIP keeps of such a stream, and the
+ *     hit lines as both do.  A machine whose last level keeps DIP's share
+ *     on some days and none on others (model/README.md, 2026-11-28) is
+ *     predicted between the two with s = 0.5.
  *   - SLRU (segmented LRU: Karedla, Love, Wherry, IEEE Computer 27(3),
  *     1994, with half the ways protected): LRU order; a line hit here, or
  *     filled with the reuse mark, is marked reused and goes most recent; a
@@ -373,11 +378,15 @@ static inline int repl_ordered(const struct sim_cache *c)
 
 /* SIM_REPL_DIP's leader sets: set % 64 == 0 always inserts most recent
  * (LRU), set % 64 == 33 bimodally; the other sets follow the leaders
- * with fewer misses (DIP_PSEL_MAX + 1 values, the upper half: bimodal). */
+ * with fewer misses (DIP_PSEL_MAX + 1 values, the upper half: bimodal),
+ * except the lru64 of every 64 that always insert most recent (the
+ * residues scattered by an odd multiplier, so that a stream's
+ * consecutive sets alternate). */
 #define DIP_LEADER_LRU 0
 #define DIP_LEADER_BIP 33
 #define DIP_PSEL_MAX 1023u
 #define DIP_BIP_EVERY 32u
+#define DIP_SCATTER 41u
 
 static inline int dip_bimodal(const struct sim_cache *c, uint64_t set)
 {
@@ -387,6 +396,8 @@ static inline int dip_bimodal(const struct sim_cache *c, uint64_t set)
 	case DIP_LEADER_BIP:
 		return 1;
 	default:
+		if ((((uint32_t)set & 63) * DIP_SCATTER & 63) < c->lru64)
+			return 0;
 		return c->psel > DIP_PSEL_MAX / 2;
 	}
 }
@@ -1410,6 +1421,7 @@ static void cache_init(struct sim_cache *c, const struct sim_level_config *lc,
 	c->line_size = lc->line_size;
 	c->depth = depth;
 	c->repl = lc->repl;
+	c->lru64 = (uint32_t)(lc->lru_sets_share * 64 + 0.5);
 	c->incl = lc->inclusion;
 	c->write = lc->write;
 	c->pf = lc->prefetch;

@@ -83,6 +83,9 @@ struct sim_level_config {
 	uint32_t line_size;         /* bytes, power of two */
 	enum sim_repl repl;
 	uint64_t seed;              /* SIM_REPL_RANDOM */
+	double lru_sets_share;      /* SIM_REPL_DIP: the share (0..1) of the
+				       sets that always insert most recent,
+				       as LRU (sim/sim.c Notes); 0: none */
 	enum sim_incl inclusion;
 	enum sim_write write;
 	enum sim_prefetch prefetch;

@@ -53,6 +53,10 @@ static int check_level(const struct sim_level_config *l, const char *what,
 	    (unsigned)l->index > SIM_INDEX_HASH)
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
 				   "%s: unknown policy value", what);
+	if (!(l->lru_sets_share >= 0 && l->lru_sets_share <= 1))
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "%s: LRU sets' share %g is not within 0..1",
+				   what, l->lru_sets_share);
 	if (l->repl == SIM_REPL_PLRU &&
 	    (l->ways > 64 || (l->ways & (l->ways - 1))))
 		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,

@@ -86,6 +86,8 @@ struct sim_cache {
 	uint64_t rng;
 	uint32_t psel;           /* SIM_REPL_DIP: the duel's counter */
 	uint32_t bip_n;          /* SIM_REPL_DIP: bimodal insertions */
+	uint32_t lru64;          /* SIM_REPL_DIP: of each 64 sets, those
+				    that always insert most recent */
 	struct sim_cache *below;  /* NULL: memory */
 	/* the caches above this one (smaller depth): back-invalidation */
 	struct sim_cache *up[SIM_MAX_LEVELS + 1];

@@ -93,6 +93,18 @@ static void test_zen(void)
 	T_CHECK(m.hier.levels[0].role == SIM_ROLE_DATA);
 	T_CHECK(m.hier.l1i.role == SIM_ROLE_INSTR);
 	T_NEAR(m.clock_ghz, 3.48, 1e-12);
+	T_CHECK(m.hier.levels[2].repl == SIM_REPL_LRU);
+	T_NEAR(m.hier.levels[2].lru_sets_share, 0, 0);
+	machine_release(&m);
+	/* the Zen 4 host's L3: DIP in a quarter of its sets (the file's
+	 * lru_sets_share), simulated with its usable ways */
+	if (load_ok("machines/zen4-genoa.json", &m))
+		return;
+	T_EQ_U64(m.hier.nlevels, 3);
+	T_CHECK(m.hier.levels[2].repl == SIM_REPL_DIP);
+	T_NEAR(m.hier.levels[2].lru_sets_share, 0.75, 0);
+	T_CHECK(m.hier.levels[1].repl == SIM_REPL_LRU);
+	T_EQ_U64(m.level[2].ways, 16);
 	machine_release(&m);
 }
 
@@ -292,7 +304,20 @@ static const struct bad_row {
 	  "role, size_bytes, sets, ways, cl_size, replacement_policy, seed, "
 	  "inclusion, write_back, write_allocate, prefetch, prefetch_degree, "
 	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
-	  "latency_cycles, far_miss_cycles, shared_by_cores, usable_ways)" },
+	  "latency_cycles, far_miss_cycles, shared_by_cores, usable_ways, "
+	  "lru_sets_share)" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n   \"lru_sets_share\": 0.5}"),
+	  "bad.json:4:4: 'lru_sets_share' needs \"replacement_policy\": "
+	  "\"dip\"" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n   \"replacement_policy\": \"dip\", "
+	  "\"lru_sets_share\": 1.5}"),
+	  "bad.json:4:33: 'lru_sets_share' must be between 0 and 1, got 1.5" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n   \"replacement_policy\": \"dip\", "
+	  "\"lru_sets_share\": -1}"),
+	  "bad.json:4:33: 'lru_sets_share' must be a non-negative number" },
 	{ __LINE__, "{\"hierarchy\": {\"levels\": [" LV "]}}",
 	  "bad.json:1:1: missing required key 'name'" },
 	{ __LINE__, "{\"name\": \"m\",\n  \"hierarchy\": {}}",

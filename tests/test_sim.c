@@ -674,13 +674,16 @@ static void ref_fill(struct ref *r, int ci, uint64_t line, int dirty, int pf,
 
 /* DIP from the Notes of sim/sim.c: leaders set % 64 == 0 (LRU insertion)
  * and 33 (bimodal), a 10-bit counter starting at 511, bimodal above 511,
- * every 32nd bimodal fill most recent. */
+ * every 32nd bimodal fill most recent; the other sets whose residue times
+ * 41 mod 64 is below round(64 x lru_sets_share) always LRU. */
 static int ref_dip_bimodal(const struct rcache *c, uint64_t set)
 {
 	if (set % 64 == 0)
 		return 0;
 	if (set % 64 == 33)
 		return 1;
+	if ((set % 64) * 41 % 64 < (uint64_t)(c->cfg.lru_sets_share * 64 + 0.5))
+		return 0;
 	return c->psel > 511;
 }
 
@@ -1081,6 +1084,8 @@ static void random_level(struct sim_level_config *l, uint32_t ls, int first,
 	l->line_size = ls;
 	l->size = l->sets * l->ways * ls;
 	l->seed = rnd(3);
+	if (l->repl == SIM_REPL_DIP)
+		l->lru_sets_share = rnd(3) / 2.0;
 	l->inclusion = first ? SIM_INCL_NINE :
 		       (enum sim_incl)rnd(allow_excl ? 3 : 2);
 	l->write = rnd(4) ? SIM_WRITE_BACK_ALLOCATE :
@@ -1503,6 +1508,27 @@ static void test_dip(void)
 	T_CHECK(p3 >= 768 * 40 / 100 && p3 <= 768 / 2);
 	T_CHECK(p10 >= 768 * 40 / 100 && p10 <= 768 / 2);
 	sim_hier_free(h);
+	/* half the sets LRU: about half of DIP's hits (the followers that
+	 * remain bimodal are 31 of 64); all LRU: only the bimodal leaders'
+	 * 2 sets of 128 keep their 3 lines */
+	{
+		uint64_t h3 = 0, h10 = 0, a3 = 0, a10 = 0;
+
+		c.levels[0].lru_sets_share = 0.5;
+		h = sim_hier_new(&c, NULL);
+		loop_hits(h, 0, 49152, 10, &h3, &h10);
+		T_CHECK(h3 * 100 >= p3 * 40 && h3 * 100 <= p3 * 60);
+		T_CHECK(h10 * 100 >= p10 * 40 && h10 * 100 <= p10 * 60);
+		sim_hier_free(h);
+		c.levels[0].lru_sets_share = 1;
+		h = sim_hier_new(&c, NULL);
+		loop_hits(h, 0, 49152, 10, &a3, &a10);
+		T_CHECK(a3 <= 6 && a10 <= 6);
+		sim_hier_free(h);
+		c.levels[0].lru_sets_share = 1.5;
+		T_CHECK(sim_hier_new(&c, NULL) == NULL);
+		c.levels[0].lru_sets_share = 0;
+	}
 
 	/* L1 1 KiB, L2 4 KiB, L3 64 KiB exclusive (256 sets of 4 ways).  A
 	 * loop of 104 KiB (regular), and after every 4th of its lines one

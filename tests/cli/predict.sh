@@ -300,6 +300,26 @@ awk -F'[:,}]' '/time_s_one_way_less/ { l = $2 } /time_s_one_way_more/ { m = $2 }
 "$PPR" predict --machine "$tmp/shared.json" --kernel spmv-csr --format json \
 	gen:laplace2d:n=100 > "$tmp/sh2.json" 2> /dev/null && ! grep -q shared_level "$tmp/sh2.json" \
 	&& ok || bad "shared_level far from the edge"
+# a last level that is DIP in part of its sets (lru_sets_share): predicted
+# again with every set LRU and every set DIP; a loop larger than the share
+# keeps more of itself under DIP, so that time is not the longer one, and
+# the file's own time lies between the two (within 1%: the duel is not
+# exactly linear in the share); plain DIP gets no such pair
+sed 's/"usable_ways": 8 }/"usable_ways": 8, "replacement_policy": "dip", "lru_sets_share": 0.5 }/' \
+	"$tmp/shared.json" > "$tmp/shared_dip.json"
+"$PPR" predict --machine "$tmp/shared_dip.json" --kernel spmv-csr --format json \
+	gen:laplace2d:n=25 > "$tmp/sh4.json" 2> /dev/null &&
+awk -F'[:,}]' '/"time_s":[ \t]*[0-9]/ && !t { t = $2 } /time_s_all_sets_lru/ { l = $2 }
+	/time_s_all_sets_dip/ { d = $2 }
+	END { exit !(d > 0 && l > d && t <= l * 1.01 && t >= d * 0.99) }' "$tmp/sh4.json" \
+	&& ok || bad "DIP share level: $(grep -A8 shared_level "$tmp/sh4.json")"
+"$PPR" predict --machine "$tmp/shared_dip.json" --kernel spmv-csr gen:laplace2d:n=25 2> /dev/null |
+	grep -q "^  L2 keeping none of a stream larger than it (LRU): .* s; keeping DIP's part of it: .* s" \
+	&& ok || bad "DIP share line in the table"
+sed 's/, "lru_sets_share": 0.5//' "$tmp/shared_dip.json" > "$tmp/shared_dip1.json"
+"$PPR" predict --machine "$tmp/shared_dip1.json" --kernel spmv-csr --format json \
+	gen:laplace2d:n=25 > "$tmp/sh5.json" 2> /dev/null && grep -q time_s_one_way_less "$tmp/sh5.json" &&
+	! grep -q time_s_all_sets "$tmp/sh5.json" && ok || bad "plain DIP: no policy pair"
 # tree-PLRU simulates power-of-two ways only: near the edge no neighbours
 # are predicted, and the prediction itself still works
 sed 's/"usable_ways": 8 }/"usable_ways": 8, "replacement_policy": "plru" }/' \
