@@ -65,8 +65,9 @@
  *     sets (the LRU leader among them) always insert most recent: the
  *     level keeps about 1 - s of what DIP keeps of such a stream, and the
  *     hit lines as both do.  A machine whose last level keeps DIP's share
- *     on some days and none on others (model/README.md, 2026-11-28) is
- *     predicted between the two with s = 0.5.
+ *     on some days and none on others is predicted between the two:
+ *     zen4-genoa.json's L3 has s = 0.75, fitted (model/README.md,
+ *     2026-11-28).
  *   - SLRU (segmented LRU: Karedla, Love, Wherry, IEEE Computer 27(3),
  *     1994, with half the ways protected): LRU order; a line hit here, or
  *     filled with the reuse mark, is marked reused and goes most recent; a
