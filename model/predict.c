@@ -34,7 +34,9 @@
  *   L2 included.
  * - Branch mispredictions (the paper is silent): SpMV's inner loop ends
  *   where the predictor does not expect it when a row is not as long as
- *   the previous one (proxy for block rows: the nonzeros of the r rows);
+ *   the previous one (BCSR: a block row whose block count differs from
+ *   the previous one's; until 2026-11-28 the proxy was its nonzeros, which
+ *   saw none of the changes of rows of one length whose columns differ);
  *   each costs the machine's branch.loop_exit_miss_cycles (below), added
  *   after the overlap since a flush stops both sides.  It is what makes short irregular rows (road
  *   and census graphs, 2-5 nonzeros per row) 3-5x slower than the data
@@ -291,7 +293,7 @@ static void stats_sub(struct sim_level_stats *a,
 double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 			      double *hist)
 {
-	uint64_t i, prev = UINT64_MAX, n = 0;
+	uint64_t i, prev = UINT64_MAX, n = 0, nbc, *stamp;
 	unsigned t;
 
 	if (!r)
@@ -300,19 +302,35 @@ double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 		c = 1;
 	for (t = 0; t <= MODEL_EXIT_TMAX; t++)
 		hist[t] = 0;
+	/* the block row's blocks: its distinct block columns, marked with
+	 * the block row's number (1, 2, ...); without the memory for the
+	 * marks, at least its nonzeros over r * c */
+	nbc = a->cols / c + 1;
+	stamp = calloc(nbc, sizeof(*stamp));
 	for (i = 0; i < a->rows; i += r) {
 		uint64_t i1 = i + r < a->rows ? i + r : a->rows;
-		uint64_t len = a->row_ptr[i1] - a->row_ptr[i];
-		/* at least this many blocks: the block row's nonzeros over
-		 * the block's size */
-		uint64_t tr = (len + (uint64_t)r * c - 1) / ((uint64_t)r * c);
+		uint64_t len = a->row_ptr[i1] - a->row_ptr[i], tr, k;
 
-		if (len != prev) {
+		if (stamp) {
+			tr = 0;
+			for (k = a->row_ptr[i]; k < a->row_ptr[i1]; k++) {
+				uint64_t j = a->col_idx[k] / c;
+
+				if (j < nbc && stamp[j] != i / r + 1) {
+					stamp[j] = i / r + 1;
+					tr++;
+				}
+			}
+		} else {
+			tr = (len + (uint64_t)r * c - 1) / ((uint64_t)r * c);
+		}
+		if (tr != prev) {
 			n++;
 			hist[model_exit_bucket(tr)] += 1;
 		}
-		prev = len;
+		prev = tr;
 	}
+	free(stamp);
 	return (double)n;
 }
 

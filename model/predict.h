@@ -185,10 +185,11 @@ struct model_prediction {
  * loop_exit_miss_cycles and learned_exit_changes; a machine file gives its
  * own core's figures there, and the model uses those) */
 
-/* Block rows of height r whose nonzero count differs from the previous
- * one's (the loop exits of BCSR r x c that change), returned; hist (as
- * model_exit_unlearned_hist takes it) gets them by the block row's
- * blocks (at least its nonzeros over r * c). */
+/* Block rows of height r whose block count (r x c blocks) differs from
+ * the previous one's (the loop exits of BCSR r x c that change),
+ * returned; hist (as model_exit_unlearned_hist takes it) gets them by
+ * the block row's blocks.  Out of memory for the marks, the nonzeros of
+ * the block row stand for its blocks. */
 double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 			      double *hist);
 /* CSR: rows whose pair count (len / 2) differs from the previous row's,

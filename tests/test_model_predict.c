@@ -548,6 +548,26 @@ static void test_exit_trips(void)
 	T_NEAR(model_exit_unlearned_hist(h, 4000, 0, 1, 1, 0),
 	       8000 * model_exit_unlearned(8000, 4000, 0), 1e-9);
 
+	/* BCSR exits change with the block row's blocks, not its nonzeros:
+	 * rows 0-1 on columns 0-1 and rows 2-3 on 0-1 and 2-3 hold 4
+	 * nonzeros each, in 2 and 4 blocks of 2x1, 1 and 2 of 2x2 */
+	{
+		uint64_t rp[] = { 0, 2, 4, 6, 8 };
+		uint32_t ci[] = { 0, 1, 0, 1, 0, 1, 2, 3 };
+		struct csr t = { 4, 4, 8, rp, ci, NULL };
+		double hist[MODEL_EXIT_TMAX + 1];
+
+		T_NEAR(model_spmv_length_hist(&t, 2, 1, hist), 2, 0);
+		T_NEAR(hist[model_exit_bucket(2)], 1, 0);
+		T_NEAR(hist[model_exit_bucket(4)], 1, 0);
+		T_NEAR(model_spmv_length_hist(&t, 2, 2, hist), 2, 0);
+		T_NEAR(hist[model_exit_bucket(1)], 1, 0);
+		T_NEAR(hist[model_exit_bucket(2)], 1, 0);
+		/* 1x2: one block a row throughout */
+		T_NEAR(model_spmv_length_hist(&t, 1, 2, hist), 1, 0);
+		T_NEAR(hist[model_exit_bucket(1)], 1, 0);
+	}
+
 	/* CSR rows of 80 nonzeros (40 pairs): only the first row changes
 	 * (its pair count and its parity) */
 	memset(&a, 0, sizeof(a));
