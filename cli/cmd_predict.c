@@ -110,32 +110,36 @@ static int share_sensitivity(const struct machine *m,
 	q = calloc(1, sizeof(*q));
 	if (!q)
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0, "out of memory");
-	mm = *m;        /* shallow: only hier.levels[last] changes */
-	for (k = 0; k < 4; k++) {
-		unsigned w = k == 1 ? l->ways + 1 : k == 0 ? l->ways - 1 :
-			     l->ways;
+	/* one way fewer and one more; with a DIP share, every set LRU and
+	 * every set DIP */
+	{
+		const struct {
+			unsigned ways;
+			double share;
+			double *t;
+		} v[4] = {
+			{ l->ways - 1, l->lru_sets_share, &s->t_less },
+			{ l->ways + 1, l->lru_sets_share, &s->t_more },
+			{ l->ways, 1, &s->t_lru },
+			{ l->ways, 0, &s->t_dip },
+		};
+		unsigned nv = l->repl == SIM_REPL_DIP &&
+			      l->lru_sets_share > 0 &&
+			      l->lru_sets_share < 1 ? 4 : 2;
 
-		if (k >= 2 && !(l->repl == SIM_REPL_DIP &&
-				l->lru_sets_share > 0 &&
-				l->lru_sets_share < 1))
-			break;
-		mm.hier.levels[last].ways = w;
-		mm.hier.levels[last].size = l->sets * w * l->line_size;
-		mm.hier.levels[last].lru_sets_share = k == 2 ? 1 :
-			k == 3 ? 0 : l->lru_sets_share;
-		if (model_predict(&mm, p, po, q, err)) {
-			free(q);
-			return err->code ? err->code : PPR_EINVAL;
+		mm = *m;        /* shallow: only hier.levels[last] changes */
+		for (k = 0; k < nv; k++) {
+			mm.hier.levels[last].ways = v[k].ways;
+			mm.hier.levels[last].size = l->sets * v[k].ways *
+						    l->line_size;
+			mm.hier.levels[last].lru_sets_share = v[k].share;
+			if (model_predict(&mm, p, po, q, err)) {
+				free(q);
+				return err->code ? err->code : PPR_EINVAL;
+			}
+			*v[k].t = q->ppr.time_s;
 		}
-		if (k == 3)
-			s->t_dip = q->ppr.time_s;
-		else if (k == 2)
-			s->t_lru = q->ppr.time_s;
-		else if (k)
-			s->t_more = q->ppr.time_s;
-		else
-			s->t_less = q->ppr.time_s;
-		s->have_policy = k == 3;
+		s->have_policy = nv == 4;
 	}
 	free(q);
 	snprintf(s->level, sizeof(s->level), "%s", l->name);

@@ -310,14 +310,15 @@ double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
 	for (i = 0; i < a->rows; i += r) {
 		uint64_t i1 = i + r < a->rows ? i + r : a->rows;
 		uint64_t len = a->row_ptr[i1] - a->row_ptr[i], tr, k;
+		uint64_t br = i / r + 1;
 
 		if (stamp) {
 			tr = 0;
 			for (k = a->row_ptr[i]; k < a->row_ptr[i1]; k++) {
 				uint64_t j = a->col_idx[k] / c;
 
-				if (j < nbc && stamp[j] != i / r + 1) {
-					stamp[j] = i / r + 1;
+				if (stamp[j] != br) {
+					stamp[j] = br;
 					tr++;
 				}
 			}
