@@ -64,7 +64,7 @@ static void one(const struct machine *m, const char *spec, unsigned reps)
 {
 	struct csr a;
 	struct ppr_err err;
-	struct model_bcsr_opts o = { 1, 0 };
+	struct model_bcsr_opts o = { .threads = 1 };
 	static struct model_bcsr_result res;
 	double wall[MAXREPS], part[4][MAXREPS], tsp[MAXREPS];
 	double *x, *y;
