@@ -36,6 +36,37 @@ awk -v t="$t" -v g="$g" -v f="$f" 'BEGIN { d = f / t / 1e9 - g;
 	exit !(d < 1e-6 * g && d > -1e-6 * g) }' && ok || bad "gflops $g vs $f / $t"
 grep -q '"name":	"L3"' "$tmp/p.json" && ok || bad "levels L3"
 grep -q '"text":	".*BCSR\|"text":	".*best of 64' "$tmp/p.json" && ok || bad "advice text"
+# the CSR kernel's advice sets the model's best BCSR shape against this
+# prediction of the CSR kernel (time_s), not against the selection's 1x1:
+# predicted_speedup = time_s / the pick's time from ppr bcsr (same
+# machine, same matrix; the csv's time has 6 digits), and below 1.02 the
+# text says to keep CSR
+for mat in gen:laplace2d:n=50 gen:fem3d:n=6,dof=3 \
+	   gen:random:n=3000,per_row=20 gen:random:n=4000,per_row=6; do
+	"$PPR" predict --machine "$M/haswell.json" --kernel spmv-csr "$mat" \
+		--format json > "$tmp/a.json" 2>/dev/null || bad "predict $mat"
+	"$PPR" bcsr --machine "$M/haswell.json" "$mat" --format json \
+		> "$tmp/b.json" 2>/dev/null || bad "bcsr $mat json"
+	"$PPR" bcsr --machine "$M/haswell.json" "$mat" --format csv \
+		> "$tmp/b.csv" 2>/dev/null || bad "bcsr $mat csv"
+	pk=$(jstr "$tmp/b.json" pick)
+	tp=$(awk -F, -v s="$pk" '$2 == s { print $5 }' "$tmp/b.csv")
+	tc=$(jnum "$tmp/a.json" time_s)
+	sp=$(sed -n 's/^		"predicted_speedup":[	 ]*\([-0-9.e+]*\),*$/\1/p' "$tmp/a.json")
+	awk -v c="$tc" -v p="$tp" -v s="$sp" 'BEGIN { if (!(p > 0 && s > 0))
+		exit 1; d = c / p / s - 1; exit !(d < 1e-4 && d > -1e-4) }' &&
+		ok || bad "$mat: advice speedup $sp, CSR $tc s / pick $pk $tp s"
+	if awk -v s="$sp" 'BEGIN { exit !(s < 1.02) }'; then
+		grep -q '"text":	".*keep CSR: the model.s best of the 64 BCSR shapes ('"$pk"',' \
+			"$tmp/a.json" && ok || bad "$mat: speedup $sp without keep CSR"
+	elif [ "$pk" = 1x1 ]; then
+		grep -q '"text":	".*try BCSR 1x1 (this matrix.s data run by the BCSR kernel' \
+			"$tmp/a.json" && ok || bad "$mat: speedup $sp without try BCSR 1x1"
+	else
+		grep -q '"text":	".*try BCSR '"$pk"' (fill' "$tmp/a.json" &&
+			ok || bad "$mat: speedup $sp without try BCSR $pk"
+	fi
+done
 
 # every kernel, table output
 for args in "--kernel spmv-bcsr --block 3x3 gen:fem3d:n=5,dof=3 --no-advice" \
