@@ -37,6 +37,10 @@
 #   shapes in all), as a share of the best; with BCSR_TWICE=1, "close2"
 #   is the 1st run's choice judged by the 2nd run's measurements (a
 #   choice and its judge from different measurements).
+#   "csr GF": the CSR kernel measured (ppr bcsr --vs-csr, its least time);
+#   "adv": what --vs-csr advises, the pick (bcsr) or keeping CSR, and
+#   "adv%": the advised kernel's share of the best of CSR and the 64
+#   shapes; the summary sets it beside converting to the pick always.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MED=$ROOT/../shared/matrices/medium
@@ -83,7 +87,7 @@ RETRY=${BCSR_RETRY:-2}
 TWICE=${BCSR_TWICE:-0}
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %7s %8s %5s %4s' matrix nnz pick best \
 	"pick GF" "best GF" share cost cost3 "probe us" moved runs
-printf ' %6s %3s' close nc
+printf ' %6s %3s %8s %4s %6s' close nc "csr GF" adv adv%
 [ "$TWICE" = 1 ] && printf ' %6s %7s %6s' 2nd re-meas close2
 echo
 # measure: run ppr bcsr --measure on $1 into $2, again while "moved"
@@ -93,7 +97,7 @@ measure() {
 	while :; do
 		runs=$((runs + 1))
 		"$PPR" bcsr --machine "$MACHINE" --measure --reps "$REPS" \
-			--rounds "$ROUNDS" ${SPEED_CPU:+--cpu "$SPEED_CPU"} \
+			--rounds "$ROUNDS" ${SPEED_CPU:+--cpu "$SPEED_CPU"} --vs-csr \
 			--format json "$1" > "$2" 2> "$tmp/e" ||
 			return 1
 		grep -q '"speed_moved":[[:space:]]*true' "$2" || return 0
@@ -139,6 +143,10 @@ r=[d["pick"], d["measured_best"], d["share_of_best"],
    d["cost_spmv_equivalents"], d["nnz"], g[d["pick"]], g[d["measured_best"]],
    "yes" if d.get("speed_moved") else "no", c["choice_share_of_best"],
    len(c["shapes"])]
+k=d["csr_kernel"]
+top=max(max(g.values()), k["measured_gflops"])
+adv=g[d["pick"]] if k["advice"] == "bcsr" else k["measured_gflops"]
+r += [k["measured_gflops"], k["advice"], adv / top, g[d["pick"]] / top]
 if os.path.getsize(sys.argv[2]):
     e=json.load(open(sys.argv[2]))
     h={s["shape"]: s["measured_gflops"] for s in e["shapes"]}
@@ -146,14 +154,17 @@ if os.path.getsize(sys.argv[2]):
     r += [h[d["pick"]] / b, h[d["measured_best"]] / b, h[c["choice"]] / b]
 print(*r)' "$tmp/o.json" "$tmp/o2.json")
 	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7 mv=$8 cl=$9 nc=${10}
-	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %7.1f %8s %5s %4s %6.3f %3d' "$name" "$nnz" \
-		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$cost3" "$SPEED_PROBE" "$mv" "$runs1" "$cl" "$nc"
+	cg=${11} adv=${12} advs=${13} picks=${14}
+	shift 14
+	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %7.1f %8s %5s %4s %6.3f %3d %8.3f %4s %6.3f' "$name" "$nnz" \
+		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$cost3" "$SPEED_PROBE" "$mv" "$runs1" "$cl" "$nc" \
+		"$cg" "$adv" "$advs"
 	if [ "$TWICE" = 1 ]; then
-		printf ' %6.3f %7.3f %6.3f\n' "${11}" "${12}" "${13}"
-		echo "$share $cost ${11} ${12} $cl $nc ${13} $cost3" >> "$tmp/all"
+		printf ' %6.3f %7.3f %6.3f\n' "$1" "$2" "$3"
+		echo "$share $cost $1 $2 $cl $nc $3 $cost3 $advs $picks" >> "$tmp/all"
 	else
 		echo
-		echo "$share $cost 0 0 $cl $nc 0 $cost3" >> "$tmp/all"
+		echo "$share $cost 0 0 $cl $nc 0 $cost3 $advs $picks" >> "$tmp/all"
 	fi
 done
 if [ -s "$tmp/all" ]; then
@@ -162,10 +173,13 @@ if [ -s "$tmp/all" ]; then
 	       s2 += $3; if (n == 1 || $3 < m2) m2 = $3; if ($3 >= 0.95) k2++
 	       s3 += $4; if (n == 1 || $4 < m3) m3 = $4; if ($4 >= 0.95) k3++
 	       s5 += $5; if (n == 1 || $5 < m5) m5 = $5; if ($5 >= 0.95) k5++; nc += $6
-	       s7 += $7; if (n == 1 || $7 < m7) m7 = $7; if ($7 >= 0.95) k7++; c3 += $8 }
+	       s7 += $7; if (n == 1 || $7 < m7) m7 = $7; if ($7 >= 0.95) k7++; c3 += $8
+	       s9 += $9; if (n == 1 || $9 < m9) m9 = $9; if ($9 >= 0.95) k9++
+	       s10 += $10; if (n == 1 || $10 < m10) m10 = $10; if ($10 >= 0.95) k10++ }
 	     END { printf "load average after: '"$(cut -d' ' -f1-3 /proc/loadavg)"'\n";
 		   printf "summary: %d matrices, share of best min %.3f mean %.3f, >= 0.95 on %d; mean cost %.1f SpMV equivalents (%.1f with each matrix'"'"'s median of 3 fresh runs)\n", n, m, s / n, k, c / n, c3 / n
 		   printf "close choice (the fastest of the pick and the close shapes, %.1f shapes on average): min %.3f mean %.3f of the best, >= 0.95 on %d\n", nc / n, m5, s5 / n, k5
+		   printf "CSR kernel beside the 64 shapes (--vs-csr): the advice (the pick or CSR) reaches min %.3f mean %.3f of the best of the 65, >= 0.95 on %d; the pick always: min %.3f mean %.3f, >= 0.95 on %d\n", m9, s9 / n, k9, m10, s10 / n, k10
 		   if (twice == 1) {
 			printf "2nd run: the pick reaches min %.3f mean %.3f of the best, >= 0.95 on %d\n", m2, s2 / n, k2
 			printf "re-measurement: the 1st run'"'"'s measured best reaches min %.3f mean %.3f of the 2nd run'"'"'s best, >= 0.95 on %d\n", m3, s3 / n, k3

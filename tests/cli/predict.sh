@@ -198,6 +198,45 @@ assert c["choice"] == ch, (c, ch)
 assert abs(c["choice_share_of_best"] - g[ch] / max(g.values())) < 1e-12, c
 ' "$tmp/bm.json" && ok || bad "bcsr --measure choice"
 fi
+# --vs-csr: the CSR kernel predicted as ppr predict -k spmv-csr predicts
+# it (the same time), set against the pick: pick_speedup = its time /
+# the pick's, advice bcsr from 1.02 on; without it csr_kernel is null;
+# with --measure the CSR kernel's measured figure and whether the advice
+# was right
+grep -q '"csr_kernel":	null' "$tmp/b.json" && ok || bad "csr_kernel null without --vs-csr"
+for mat in gen:fem3d:n=6,dof=3 gen:random:n=3000,per_row=20; do
+	"$PPR" bcsr --machine "$M/zen4-epyc.json" "$mat" --vs-csr --format json \
+		> "$tmp/v.json" 2> "$tmp/err" || bad "bcsr --vs-csr $mat: $(cat "$tmp/err")"
+	"$PPR" predict --machine "$M/zen4-epyc.json" -k spmv-csr "$mat" \
+		--no-advice --format json > "$tmp/vp.json" 2>/dev/null || bad "predict $mat"
+	tc=$(jnum "$tmp/vp.json" time_s)
+	vc=$(sed -n 's/^		"predicted_time_s":[	 ]*\([-0-9.e+]*\),*$/\1/p' "$tmp/v.json" | head -n 1)
+	sp=$(sed -n 's/^		"pick_speedup":[	 ]*\([-0-9.e+]*\),*$/\1/p' "$tmp/v.json")
+	ad=$(sed -n 's/^		"advice":[	 ]*"\(.*\)",*$/\1/p' "$tmp/v.json")
+	pk=$(jstr "$tmp/v.json" pick)
+	tp=$(tr -d '\n\t ' < "$tmp/v.json" | sed -n 's/.*"shape":"'"$pk"'","rank":[0-9]*,"nblocks":[0-9]*,"fill":[0-9.e+-]*,"nblocks_rel_err":[0-9.e+-]*,"predicted_time_s":\([0-9.e+-]*\),.*/\1/p')
+	awk -v a="$tc" -v b="$vc" -v s="$sp" -v p="$tp" -v ad="$ad" 'BEGIN {
+		if (!(a > 0 && b > 0 && p > 0)) exit 1
+		d = b / a - 1; if (d > 1e-9 || d < -1e-9) exit 1
+		d = b / p / s - 1; if (d > 1e-9 || d < -1e-9) exit 1
+		exit !((s >= 1.02 && ad == "bcsr") || (s < 1.02 && ad == "csr")) }' &&
+		ok || bad "$mat --vs-csr: CSR $vc (predict $tc), pick $pk $tp, speedup $sp, advice $ad"
+	"$PPR" bcsr --machine "$M/zen4-epyc.json" "$mat" --vs-csr > "$tmp/v.txt" 2>/dev/null
+	grep -q -E '^csr: +the CSR kernel predicted [0-9.e+-]+ s \([0-9.]+ GFLOPS\); the pick [0-9.]+x of it: (keep CSR|convert to BCSR '"$pk"') \(predicting it took' \
+		"$tmp/v.txt" && ok || bad "$mat --vs-csr line: $(grep '^csr:' "$tmp/v.txt")"
+done
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:laplace2d:n=6 --measure --reps 1 \
+	--rounds 1 --vs-csr --format json > "$tmp/vm.json" 2>/dev/null || bad "bcsr --measure --vs-csr exit"
+if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); c=d["csr_kernel"]
+g={x["shape"]: x["measured_gflops"] for x in d["shapes"]}
+p=g[d["pick"]]
+assert c["measured_gflops"] > 0, c
+assert abs(c["measured_pick_speedup"] - p / c["measured_gflops"]) < 1e-9 * p, c
+assert c["advice_right"] == ((c["advice"] == "bcsr") == (p > c["measured_gflops"])), c
+assert c["prediction_wall_s"] > 0, c
+' "$tmp/vm.json" && ok || bad "bcsr --measure --vs-csr json"
+else grep -q '"advice_right"' "$tmp/vm.json" && ok || bad "advice_right"; fi
 "$PPR" bcsr --machine "$M/zen4-epyc.json" --margin 1.5 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--margin '1.5'" "$tmp/e" && ok || bad "bcsr bad margin: $rc"
 "$PPR" bcsr --machine "$M/zen4-epyc.json" --tie -0.1 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
