@@ -510,9 +510,9 @@ static int measure_shapes(const struct csr *a, const char *input,
  * it (the whole instrumented run simulated, steady state), set against
  * the pick.  The selection's 1x1 is CSR's data run by the BCSR kernel,
  * one nonzero an iteration into one sum; the CSR kernel runs two into
- * two sums and measured faster than the best of the 64 shapes on 23 of
- * the 43 matrices of bench/predict_bcsr.sh (2026-11-28, up to 1.9x over
- * 1x1).  Advising the pick only when it is predicted 2% faster than this
+ * two sums and measured faster than the best of the 64 shapes on 20-22
+ * of the 43 matrices of bench/predict_bcsr.sh in four passes
+ * (2026-11-27/28; up to 1.9x over 1x1).  Advising the pick only when it is predicted 2% faster than this
  * (as ppr predict's advice does) chose the faster of the two on 33-35 of
  * the 43 in four stored passes (model/README.md).
  */
