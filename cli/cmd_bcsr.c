@@ -502,9 +502,6 @@ static int measure_shapes(const struct csr *a, const char *input,
 	return 0;
 }
 
-/* Two CSR times of one run more than 20% apart (the guest's slow spells
- * move short-row SpMVs by up to 2x; repeats on a quiet machine stay within
- * a few per cent). */
 /*
  * --vs-csr: the CSR kernel, predicted as `ppr predict -k spmv-csr` predicts
  * it (the whole instrumented run simulated, steady state), set against
@@ -512,9 +509,10 @@ static int measure_shapes(const struct csr *a, const char *input,
  * one nonzero an iteration into one sum; the CSR kernel runs two into
  * two sums and measured faster than the best of the 64 shapes on 20-22
  * of the 43 matrices of bench/predict_bcsr.sh in four passes
- * (2026-11-27/28; up to 1.9x over 1x1).  Advising the pick only when it is predicted 2% faster than this
- * (as ppr predict's advice does) chose the faster of the two on 33-35 of
- * the 43 in four stored passes (model/README.md).
+ * (2026-11-27/28; up to 1.9x over 1x1).  Advising the pick only when
+ * it is predicted 2% faster than this (as ppr predict's advice does)
+ * chose the faster of the two on 33-35 of the 43 in four stored passes
+ * (model/README.md).
  */
 #define CSR_ADVICE_MIN 1.02
 
@@ -555,6 +553,9 @@ static int predict_csr(const struct machine *m, const struct csr *a,
 	return rc;
 }
 
+/* Two CSR times of one run more than 20% apart (the guest's slow spells
+ * move short-row SpMVs by up to 2x; repeats on a quiet machine stay within
+ * a few per cent). */
 static int speed_moved(double before, double after)
 {
 	double lo = fmin(before, after), hi = fmax(before, after);

@@ -193,10 +193,10 @@ static const char *bound_hint(enum model_bottleneck b)
  * the CSR kernel runs two nonzeros an iteration into two sums, and was
  * measured up to 1.9x faster than 1x1 (de2010; faster than the best of
  * the 64 shapes on 20-22 of the 43 matrices of bench/predict_bcsr.sh
- * in four passes, 2026-11-27/28).  Against it, the advice "keep CSR" or "try BCSR RxC"
- * chose the faster of the two on 33-35 of the 43 in four stored passes,
- * and reached 0.985-0.989 of the best of CSR and the 64 shapes on
- * average (model/README.md, 2026-11-28).
+ * in four passes, 2026-11-27/28).  Against it, the advice "keep CSR"
+ * or "try BCSR RxC" chose the faster of the two on 33-35 of the 43 in
+ * four stored passes, and reached 0.985-0.989 of the best of CSR and the
+ * 64 shapes on average (model/README.md, 2026-11-28).
  */
 static int advise_spmv(const struct machine *m, const struct kernel_params *p,
 		       const struct model_prediction *pr, struct advice *a,
