@@ -158,7 +158,8 @@ struct meas {
 	unsigned nplaces;	/* placed copies timed (0: the linker's) */
 	double csr_time_s;   /* one CSR SpMV: median CPU time */
 	double csr_after_s;  /* the same after the shapes measured */
-	double csr_min_s;    /* the least of all the CSR samples */
+	double csr_gflops;   /* --vs-csr: the CSR kernel, measured among
+				the shapes as they are (0: not measured) */
 	double wall_s;       /* the measurement's wall time */
 	unsigned best;
 	int cpu;             /* --cpu, -1: not pinned */
@@ -304,8 +305,7 @@ static int cmp_dbl(const void *x, const void *y)
  * divides by what CSR can do, not by a slow placement's time.
  */
 static int measure_csr(const struct csr *a, const char *input,
-		       unsigned reps, double *median_s, double *min_s,
-		       struct ppr_err *err)
+		       unsigned reps, double *median_s, struct ppr_err *err)
 {
 	double *t = calloc(reps, sizeof(*t)), mn, fl;
 	double at[KERNEL_CODE_OFFSETS];
@@ -328,8 +328,6 @@ static int measure_csr(const struct csr *a, const char *input,
 		qsort(t, reps, sizeof(*t), cmp_dbl);
 		*median_s = reps % 2 ? t[reps / 2] :
 			    0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-		if (!(*min_s > 0 && *min_s <= t[0]))
-			*min_s = t[0];
 	}
 	free(t);
 	return rc;
@@ -338,6 +336,9 @@ static int measure_csr(const struct csr *a, const char *input,
 /* Matrices up to this many nonzeros keep the 64 BCSR copies at once
  * (about 64 x 24 B per nonzero with a fill of 2: 650k -> 1 GB). */
 #define KEEP_ALL_NNZ 650000
+
+/* measured: the 64 shapes and the CSR kernel (index 64, --vs-csr) */
+#define NMEAS 65
 
 /* One sample of a built run: n back-to-back SpMVs, CPU time per SpMV. */
 static double sample_run(struct kernel_run *run, unsigned n)
@@ -365,40 +366,42 @@ static double sample_run(struct kernel_run *run, unsigned n)
  * samples go to its code placements in turn (kernels/spmv_place.c: the
  * same kernel can run up to 2x faster at another offset in its cache
  * line), and its figure is the fastest placement's: the shape's speed,
- * not the build's luck.
+ * not the build's luck.  want[64] asks for the CSR kernel too (--vs-csr),
+ * measured the same way among the shapes (me->csr_gflops).
  */
 static int measure_shapes(const struct csr *a, const char *input,
 			  unsigned reps, unsigned rounds,
 			  const unsigned char *want, struct meas *me,
 			  struct ppr_err *err)
 {
-	double best_t[64], at[64][KERNEL_CODE_OFFSETS], fl = 0;
+	double best_t[NMEAS], at[NMEAS][KERNEL_CODE_OFFSETS], fl = 0;
 	unsigned k, i, rd, j, nplace = 0;
 	int rc = 0;
 
-	for (i = 0; i < 64; i++) {
+	for (i = 0; i < NMEAS; i++) {
 		best_t[i] = INFINITY;
 		for (j = 0; j < KERNEL_CODE_OFFSETS; j++)
 			at[i][j] = INFINITY;
 	}
 	if (a->nnz <= KEEP_ALL_NNZ) {
-		struct kernel_run *run[64] = { NULL };
-		unsigned n[64], pass, npass = rounds * reps;
+		struct kernel_run *run[NMEAS] = { NULL };
+		unsigned n[NMEAS], pass, npass = rounds * reps;
 
-		for (i = 0; i < 64 && !rc; i++) {
+		for (i = 0; i < NMEAS && !rc; i++) {
 			struct kernel_params p;
 			double t;
 
 			if (!want[i])
 				continue;
 			memset(&p, 0, sizeof(p));
-			p.kernel = "spmv-bcsr";
+			p.kernel = i < 64 ? "spmv-bcsr" : "spmv-csr";
 			p.input = input;
 			p.csr = a;
-			p.block_r = i / 8 + 1;
-			p.block_c = i % 8 + 1;
-			progress(0, "ppr bcsr: building %ux%u",
-				 p.block_r, p.block_c);
+			p.block_r = i < 64 ? i / 8 + 1 : 0;
+			p.block_c = i < 64 ? i % 8 + 1 : 0;
+			if (i < 64)
+				progress(0, "ppr bcsr: building %ux%u",
+					 p.block_r, p.block_c);
 			rc = kernel_run_new(&p, &run[i], err);
 			if (rc)
 				break;
@@ -410,7 +413,8 @@ static int measure_shapes(const struct csr *a, const char *input,
 			n[i] = t < MEAS_SAMPLE_S ?
 			       (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
 							   fmax(t, 1e-8))) : 1;
-			fl = kernel_run_flops(run[i]);
+			if (i < 64)
+				fl = kernel_run_flops(run[i]);
 		}
 		/* every placement at least once */
 		if (npass < nplace)
@@ -419,13 +423,13 @@ static int measure_shapes(const struct csr *a, const char *input,
 			progress(pass + 1 == npass,
 				 "ppr bcsr: measuring pass %u/%u", pass + 1,
 				 npass);
-			for (k = 0; k < 64; k++) {
+			for (k = 0; k < NMEAS; k++) {
 				double t;
 
 				/* a different rotation each pass, every
 				 * other pass backwards */
-				i = (pass % 2 ? 63 - k : k) + pass * 23;
-				i %= 64;
+				i = (pass % 2 ? NMEAS - 1 - k : k) + pass * 23;
+				i %= NMEAS;
 				if (!want[i])
 					continue;
 				if (nplace)
@@ -444,33 +448,45 @@ static int measure_shapes(const struct csr *a, const char *input,
 					at[i][pass % nplace] = t;
 			}
 		}
-		for (i = 0; i < 64; i++)
+		for (i = 0; i < NMEAS; i++)
 			kernel_run_free(run[i]);
 		progress_end();
 		if (rc)
 			return rc;
 	} else {
 		/* every placement at least once */
-		unsigned klast = 63;    /* the last round's last shape */
+		unsigned klast = NMEAS - 1; /* the last round's last one */
 
 		while (rounds * reps < KERNEL_CODE_OFFSETS)
 			rounds++;
-		while (klast > 0 && !want[(klast + (rounds - 1) * 23) % 64])
+		while (klast > 0 &&
+		       !want[(klast + (rounds - 1) * 23) % NMEAS])
 			klast--;
 		for (rd = 0; rd < rounds; rd++)
-			for (k = 0; k < 64; k++) {
-				double t;
+			for (k = 0; k < NMEAS; k++) {
+				double t, f;
 
-				i = (k + rd * 23) % 64;
+				i = (k + rd * 23) % NMEAS;
 				if (!want[i])
 					continue;
-				progress(rd + 1 == rounds && k == klast,
-					 "ppr bcsr: measuring round %u/%u, %ux%u",
-					 rd + 1, rounds, i / 8 + 1, i % 8 + 1);
-				rc = measure_round(a, input, i / 8 + 1,
-						   i % 8 + 1, reps, PLACE_CYCLE,
-						   rd * reps, &t, NULL, &fl,
-						   at[i], err);
+				if (i < 64)
+					progress(rd + 1 == rounds &&
+						 k == klast, "ppr bcsr: "
+						 "measuring round %u/%u, %ux%u",
+						 rd + 1, rounds, i / 8 + 1,
+						 i % 8 + 1);
+				else
+					progress(rd + 1 == rounds &&
+						 k == klast, "ppr bcsr: "
+						 "measuring round %u/%u, CSR",
+						 rd + 1, rounds);
+				rc = measure_round(a, input,
+						   i < 64 ? i / 8 + 1 : 0,
+						   i < 64 ? i % 8 + 1 : 0, reps,
+						   PLACE_CYCLE, rd * reps, &t,
+						   NULL, &f, at[i], err);
+				if (i < 64)
+					fl = f;
 				if (rc) {
 					progress_end();
 					return rc;
@@ -499,6 +515,8 @@ static int measure_shapes(const struct csr *a, const char *input,
 	}
 	if (me->best == 64)
 		me->best = 0;
+	me->csr_gflops = want[64] && best_t[64] < INFINITY && best_t[64] > 0 ?
+			 fl / best_t[64] * 1e-9 : 0;
 	return 0;
 }
 
@@ -689,7 +707,7 @@ int cmd_bcsr(int argc, char **argv)
 	unsigned long long v;
 	unsigned reps = 5, rounds = 3, top = 10, order[64], ncand, i;
 	unsigned choice = 64;   /* the fastest measured candidate (64: none) */
-	unsigned char want[64];
+	unsigned char want[NMEAS];
 	int c, do_measure = 0, do_close = 0, rc = 1, cpu = -1, vs_csr = 0;
 	struct csr_cmp cc = { 0 };
 	double cost, margin = CAND_MARGIN;
@@ -824,8 +842,7 @@ int cmd_bcsr(int argc, char **argv)
 	if (cpu >= 0 && cli_pin_cpu(cpu))
 		goto done;
 	/* one CSR SpMV, for the cost in SpMV equivalents */
-	if (measure_csr(&a, input, reps, &me->csr_time_s, &me->csr_min_s,
-			&err)) {
+	if (measure_csr(&a, input, reps, &me->csr_time_s, &err)) {
 		rc = cli_error_err(&err);
 		goto done;
 	}
@@ -843,6 +860,7 @@ int cmd_bcsr(int argc, char **argv)
 		want[i] = (unsigned char)do_measure;
 	for (i = 0; i < ncand; i++)
 		want[order[i]] = 1;
+	want[64] = (unsigned char)vs_csr;       /* the CSR kernel */
 	if (do_measure || do_close) {
 		double t0 = now_wall();
 
@@ -865,8 +883,7 @@ int cmd_bcsr(int argc, char **argv)
 		/* the CSR time again: a shared machine whose speed moved
 		 * during the measurement makes the shares unreliable, and
 		 * the user should know */
-		if (measure_csr(&a, input, reps, &me->csr_after_s,
-				&me->csr_min_s, &err)) {
+		if (measure_csr(&a, input, reps, &me->csr_after_s, &err)) {
 			rc = cli_error_err(&err);
 			goto done;
 		}
@@ -907,8 +924,8 @@ int cmd_bcsr(int argc, char **argv)
 					"kernel predicted as ppr predict -k "
 					"spmv-csr; pick_speedup = its time / "
 					"the pick's; advice bcsr when that is "
-					"1.02 or more; measured at its least "
-					"CPU time");
+					"1.02 or more; measured among the "
+					"shapes, as they are");
 		cJSON_AddStringToObject(u, "measured_gflops_by_code_offset",
 					"the same per code placement (key: "
 					"bytes into a 64-byte line)");
@@ -1009,18 +1026,16 @@ int cmd_bcsr(int argc, char **argv)
 						"bcsr" : "csr");
 			cJSON_AddNumberToObject(o, "prediction_wall_s",
 						cc.wall_s);
-			if (me->have && me->csr_min_s > 0) {
-				double tp = 2.0 * (double)res->nnz /
-					    (me->gflops[res->pick] * 1e9);
+			if (me->csr_gflops > 0 && me->measured[res->pick]) {
+				double gp = me->gflops[res->pick];
 
 				cJSON_AddNumberToObject(o, "measured_gflops",
-					2.0 * (double)res->nnz /
-					me->csr_min_s / 1e9);
+							me->csr_gflops);
 				cJSON_AddNumberToObject(o,
 					"measured_pick_speedup",
-					me->csr_min_s / tp);
+					gp / me->csr_gflops);
 				cJSON_AddBoolToObject(o, "advice_right",
-					pick_better == (tp < me->csr_min_s));
+					pick_better == (gp > me->csr_gflops));
 			}
 		} else {
 			cJSON_AddNullToObject(root, "csr_kernel");
@@ -1165,12 +1180,11 @@ int cmd_bcsr(int argc, char **argv)
 				"regions), their block rows scheduled at their "
 				"own lengths\n", res->long_rows,
 				100 * res->long_counted);
-		if (cc.have && me->have && me->csr_min_s > 0)
-			fprintf(out, "measured CSR kernel: %.3f GFLOPS (its least "
-				"time); the pick %.2fx of it\n",
-				2.0 * (double)res->nnz / me->csr_min_s / 1e9,
-				me->gflops[res->pick] * me->csr_min_s /
-				(2.0 * (double)res->nnz / 1e9));
+		if (me->csr_gflops > 0 && me->measured[res->pick])
+			fprintf(out, "measured CSR kernel: %.3f GFLOPS (measured "
+				"among the shapes); the pick %.2fx of it\n",
+				me->csr_gflops,
+				me->gflops[res->pick] / me->csr_gflops);
 		if (me->have)
 			fprintf(out, "measured best: %ux%u %.3f GFLOPS; the pick "
 				"reaches %.3f GFLOPS = %.1f%% of it\n",

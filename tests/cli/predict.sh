@@ -237,6 +237,11 @@ assert c["advice_right"] == ((c["advice"] == "bcsr") == (p > c["measured_gflops"
 assert c["prediction_wall_s"] > 0, c
 ' "$tmp/vm.json" && ok || bad "bcsr --measure --vs-csr json"
 else grep -q '"advice_right"' "$tmp/vm.json" && ok || bad "advice_right"; fi
+# --measure-close measures the CSR kernel among the candidates too
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:fem3d:n=6,dof=3 --measure-close \
+	--reps 1 --rounds 1 --vs-csr > "$tmp/vc.txt" 2>/dev/null || bad "bcsr --measure-close --vs-csr exit"
+grep -q -E '^measured CSR kernel: [0-9.]+ GFLOPS \(measured among the shapes\); the pick [0-9.]+x of it' \
+	"$tmp/vc.txt" && ok || bad "measured CSR kernel line: $(grep -i 'csr kernel' "$tmp/vc.txt")"
 "$PPR" bcsr --machine "$M/zen4-epyc.json" --margin 1.5 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--margin '1.5'" "$tmp/e" && ok || bad "bcsr bad margin: $rc"
 "$PPR" bcsr --machine "$M/zen4-epyc.json" --tie -0.1 gen:laplace2d:n=5 > /dev/null 2> "$tmp/e"; rc=$?
