@@ -523,17 +523,9 @@ static int measure_shapes(const struct csr *a, const char *input,
 /*
  * --vs-csr: the CSR kernel, predicted as `ppr predict -k spmv-csr` predicts
  * it (the whole instrumented run simulated, steady state), set against
- * the pick.  The selection's 1x1 is CSR's data run by the BCSR kernel,
- * one nonzero an iteration into one sum; the CSR kernel runs two into
- * two sums and measured faster than the best of the 64 shapes on 20-22
- * of the 43 matrices of bench/predict_bcsr.sh in four passes
- * (2026-11-27/28; up to 1.9x over 1x1).  Advising the pick only when
- * it is predicted 2% faster than this (as ppr predict's advice does)
- * chose the faster of the two on 33-35 of the 43 in four stored passes
- * (model/README.md).
+ * the pick, which is advised from MODEL_BCSR_ADVICE_MIN (model/predict.h)
+ * over it, as ppr predict's advice does.
  */
-#define CSR_ADVICE_MIN 1.02
-
 struct csr_cmp {
 	int have;
 	double time_s, gflops;  /* the CSR kernel, predicted */
@@ -1017,7 +1009,8 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddNumberToObject(root, "cost_spmv_equivalents", cost);
 		if (cc.have) {
 			cJSON *o = cJSON_AddObjectToObject(root, "csr_kernel");
-			int pick_better = cc.speedup >= CSR_ADVICE_MIN;
+			int pick_better =
+				cc.speedup >= MODEL_BCSR_ADVICE_MIN;
 
 			cJSON_AddNumberToObject(o, "predicted_time_s", cc.time_s);
 			cJSON_AddNumberToObject(o, "predicted_gflops", cc.gflops);
@@ -1136,7 +1129,7 @@ int cmd_bcsr(int argc, char **argv)
 		if (cc.have) {
 			char adv[32] = "keep CSR";
 
-			if (cc.speedup >= CSR_ADVICE_MIN)
+			if (cc.speedup >= MODEL_BCSR_ADVICE_MIN)
 				snprintf(adv, sizeof(adv), "convert to BCSR "
 					 "%ux%u", pk->r, pk->c);
 			fprintf(out, "csr:     the CSR kernel predicted %.4g s "

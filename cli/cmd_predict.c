@@ -242,13 +242,14 @@ static int advise_spmv(const struct machine *m, const struct kernel_params *p,
 	now = csr ? pr->ppr.cycles : res->shape[cur].cycles;
 	a->speedup = res->shape[pick].cycles > 0 ?
 		     now / res->shape[pick].cycles : 1;
-	if (csr && a->speedup < 1.02)
+	if (csr && a->speedup < MODEL_BCSR_ADVICE_MIN)
 		snprintf(a->text, sizeof(a->text),
 			 "%s dominate; keep CSR: the model's best of the 64 "
 			 "BCSR shapes (%s, fill %.2f) is predicted %.2fx of "
 			 "this CSR kernel", bound_hint(pr->ppr.bottleneck),
 			 a->alt, res->shape[pick].fill, a->speedup);
-	else if (!csr && (pick == cur || a->speedup < 1.02))
+	else if (!csr && (pick == cur ||
+			   a->speedup < MODEL_BCSR_ADVICE_MIN))
 		snprintf(a->text, sizeof(a->text),
 			 "%s dominate; the block shape is already the "
 			 "model's best of 64 (%s)",

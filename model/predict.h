@@ -372,6 +372,16 @@ int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
  * within tie (a fraction, 0: none) of the fastest, the one of least
  * fill, the faster at equal fill. */
 unsigned model_bcsr_pick(const struct model_bcsr_result *out, double tie);
+/* The least predicted speedup of the pick over the CSR kernel (its own
+ * prediction, `ppr predict -k spmv-csr`) at which the advice is to
+ * convert: below it, keep CSR.  The CSR kernel runs two nonzeros into two
+ * sums, the selection's 1x1 one into one, and it measured faster than the
+ * best of the 64 shapes on 20-22 of the 43 matrices of
+ * bench/predict_bcsr.sh in four passes (2026-11-27/28); advising the pick
+ * only from 1.02 chose the faster of the two on 33-35 of them
+ * (model/README.md).  `ppr predict`'s advice and `ppr bcsr --vs-csr` use
+ * it, and `ppr predict -k spmv-bcsr` the same against its own shape. */
+#define MODEL_BCSR_ADVICE_MIN 1.02
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err);
