@@ -918,6 +918,11 @@ int cmd_bcsr(int argc, char **argv)
 					"the pick's; advice bcsr when that is "
 					"1.02 or more; measured among the "
 					"shapes, as they are");
+		cJSON_AddStringToObject(u, "*_cycles", "core cycles of one "
+					"SpMV (the shapes' process_, "
+					"compute_, memory_instr_, core_, far_, "
+					"stall_, t_regular_ and "
+					"t_irregular_cycles)");
 		cJSON_AddStringToObject(u, "measured_gflops_by_code_offset",
 					"the same per code placement (key: "
 					"bytes into a 64-byte line)");
@@ -1072,6 +1077,8 @@ int cmd_bcsr(int argc, char **argv)
 						sh->memory_instr_cycles);
 			cJSON_AddNumberToObject(o, "core_cycles",
 						sh->core_cycles);
+			cJSON_AddNumberToObject(o, "far_cycles",
+						sh->far_cycles);
 			cJSON_AddNumberToObject(o, "stall_cycles",
 						sh->stall_cycles);
 			cJSON_AddNumberToObject(o, "t_regular_cycles",

@@ -39,7 +39,7 @@ static const char *const branch_keys[] = {
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", "transfers_overlap",
-	"bcsr_hidden_share", NULL
+	"bcsr_hidden_share", "bcsr_miss_load_ratio", NULL
 };
 static const char *const level_keys[] = {
 	"name", "role", "size_bytes", "sets", "ways", "cl_size",
@@ -278,13 +278,21 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 					&m->transfers_overlap, err)) ||
 	    (rc = machine_json_get_double(doc, h, "bcsr_hidden_share",
 					  MACHINE_JSON_NONNEG, 0,
-					  &m->bcsr_hidden_share, err)))
+					  &m->bcsr_hidden_share, err)) ||
+	    (rc = machine_json_get_double(doc, h, "bcsr_miss_load_ratio",
+					  MACHINE_JSON_NONNEG, 0,
+					  &m->bcsr_miss_load_ratio, err)))
 		return rc;
 	if (m->bcsr_hidden_share > 1)
 		return machine_json_fail(doc,
 			machine_json_member(h, "bcsr_hidden_share"), err,
 			"'bcsr_hidden_share' must be between 0 and 1, got %g",
 			m->bcsr_hidden_share);
+	if (m->bcsr_miss_load_ratio > 1)
+		return machine_json_fail(doc,
+			machine_json_member(h, "bcsr_miss_load_ratio"), err,
+			"'bcsr_miss_load_ratio' must be between 0 and 1, got %g",
+			m->bcsr_miss_load_ratio);
 	m->hier.straddle = (enum sim_straddle)straddle;
 	m->hier.writebacks = wbs;
 	m->hier.classify_3c = 0;

@@ -97,6 +97,14 @@ struct machine {
 				      and the transfers that `ppr bcsr`'s
 				      eq. (4) hides under the longer; 0 =
 				      the paper's sum (model/bcsr_select.c) */
+	double bcsr_miss_load_ratio; /* hierarchy.bcsr_miss_load_ratio,
+				      0..1: the x misses the core keeps in
+				      flight per load it keeps in flight;
+				      `ppr bcsr` prices a shape's far
+				      references at max(1, ratio x its loads
+				      per x load) times the far_miss_cycles
+				      fitted on CSR; 0 = no such scaling
+				      (model/bcsr_select.c) */
 
 	/* Peak figures of one core. */
 	double flops_per_cycle_dp;

@@ -138,6 +138,31 @@
  *   average with 22 cases below 0.95, 0.8-0.9 reach 0.9911-0.9917 with
  *   14-15 (nasa4704 then picks its measured best, 6x1, not 4x1), 1.0
  *   0.9894 with 18; the file has 0.85.
+ * - x's far references (xfar_cycles: the misses no prefetcher finds, at
+ *   the machine's far_miss_cycles, fitted on CSR) go to S_DAG(memory)
+ *   and, since 2026-11-28, to the whole loop's schedule bound too: that
+ *   schedule has every load hit L1, and a far miss stops the loop
+ *   whichever bound is the longer.  Measured (model/README.md,
+ *   2026-11-28): vsp_befref without its 50 long rows, 2x1, 68.0 us;
+ *   the same block rows with x in L1 (512 columns), 60.3 us; the
+ *   selection had 53.5 and 54.3 (its far cycles, 25,000, hidden under
+ *   the schedule bound), 60.8 with them added.  Rescored on six stored
+ *   `--measure` passes of the 43 matrices (2026-11-27/28): vsp_befref
+ *   goes from 2x1 (0.925-0.931 of the best) to 1x1 (its measured best)
+ *   in all six, no other pick moves but ct2010's (3x1 to 4x1, both
+ *   1.000 in that pass); mean share 0.9905-0.9941 -> 0.9921-0.9958.
+ * - The far cycles per far miss grow with the block's height: a block
+ *   loads 1 + c + r c values for its c x values, and the loads the core
+ *   keeps in flight then hold fewer x misses at once than CSR's, on
+ *   which the far costs were fitted (far_mlp_scale: max(1,
+ *   hierarchy.bcsr_miss_load_ratio x (1 + c + r c) / c)).  Measured:
+ *   r x 1 with fill 1 and x over 45,000 random columns (L2) against 512
+ *   (L1): 0.98 / 0.87 / 1.32 / 2.51 cycles a block for r = 1 / 2 / 4 /
+ *   8, where the unscaled far cycles were flat in r (1.18 / 1.18 /
+ *   1.22 / 1.36); 0.22 fits 4x1 and 8x1 relative to 1x1 (zen4-genoa).
+ *   It moves no pick of the six passes; the median predicted / measured
+ *   GFLOPS of 4x1, 6x1 and 8x1 goes from 1.157 / 1.185 / 1.124 to
+ *   1.149 / 1.173 / 1.105 in the last.
  * - The in-core points (64), the block counts (chunks of runs) and the x
  *   simulations (8 block heights) are spread over threads (model_threads_default: the
  *   environment's PPR_THREADS, else the online CPUs, at most 8); each
@@ -1632,6 +1657,19 @@ static double xfar_cycles(const struct job *jb, unsigned idx)
 	return t;
 }
 
+/* The factor on shape r x c's far-reference cycles (notes): the
+ * machine's far_miss_cycles were fitted on CSR, whose x misses run as
+ * many at once as the core's miss buffers hold; a block of r x c loads
+ * 1 + c + r c values for its c x values, so the loads the core keeps in
+ * flight hold fewer x misses at once as r grows:
+ * max(1, bcsr_miss_load_ratio x (1 + c + r c) / c). */
+static double far_mlp_scale(const struct machine *m, unsigned r, unsigned c)
+{
+	double s = m->bcsr_miss_load_ratio * (1.0 + c + (double)r * c) / c;
+
+	return s > 1 ? s : 1;
+}
+
 /* What level i (0-based) holds of a loop over a working set larger than
  * the levels above: its size, and where it is exclusive of the level
  * above (a victim cache), also what that one holds, as the simulator's
@@ -1702,6 +1740,8 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 
 	sh->r = r;
 	sh->c = c;
+	tfar *= far_mlp_scale(m, r, c);
+	sh->far_cycles = tfar;
 	brows = ceil((double)a->rows / r);
 	nb = rc->nb[c - 1];
 	sh->nblocks = (uint64_t)llround(nb);
@@ -1779,6 +1819,10 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 		 * halves miss the chains through both (the accumulators)
 		 * and the overlap of short inner loops */
 		in.core_cycles = fmax(cyc[part][3], cyc[part][0]);
+		/* the schedule has every load hit L1: x's far references
+		 * stop it as they stop the memory half (notes) */
+		if (!part)
+			in.core_cycles += tfar;
 		in.stall_cycles = part == 0 ? stall : 0;
 		in.hidden_share = m->bcsr_hidden_share;
 		in.nlevels = jb->nlev;

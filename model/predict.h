@@ -303,7 +303,12 @@ struct model_bcsr_shape {
 	double gflops;           /* useful flops (2 nnz) / time */
 	double dag_cycles;       /* T_process */
 	double compute_cycles, memory_instr_cycles; /* S_DAG halves */
-	double core_cycles;      /* accumulator-recurrence bound */
+	double core_cycles;      /* the whole loop's schedule (its
+				    accumulator chains) plus far_cycles */
+	double far_cycles;       /* x's far references (model_far_cost per
+				    far miss, times the machine's scale for
+				    the shape: bcsr_miss_load_ratio); in
+				    S_DAG(memory) and in core_cycles */
 	double stall_cycles;     /* branch mispredictions */
 	double t_regular, t_irregular;
 	double x_misses[MODEL_MAX_LEVELS];

@@ -402,6 +402,14 @@ static const struct bad_row {
 	  "\n \"bcsr_hidden_share\": -0.1}}",
 	  "bad.json:2:2: 'bcsr_hidden_share' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
+	  "\n \"bcsr_miss_load_ratio\": 2}}",
+	  "bad.json:2:2: 'bcsr_miss_load_ratio' must be between 0 and 1, got "
+	  "2" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
+	  "\n \"bcsr_miss_load_ratio\": -1}}",
+	  "bad.json:2:2: 'bcsr_miss_load_ratio' must be a non-negative "
+	  "number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "],"
 	  "\n \"straddle\": \"both\"}}",
 	  "bad.json:2:2: 'straddle' must be one of \"split\", \"one\"" },
 	{ __LINE__, DOC("{\"name\": \"I1\", \"role\": \"instruction\", "
