@@ -912,12 +912,17 @@ int cmd_bcsr(int argc, char **argv)
 					"10^9 flop/s at the least thread CPU "
 					"time per SpMV over all samples, at "
 					"the shape's fastest code placement");
-		cJSON_AddStringToObject(u, "csr_kernel", "--vs-csr: the CSR "
-					"kernel predicted as ppr predict -k "
-					"spmv-csr; pick_speedup = its time / "
-					"the pick's; advice bcsr when that is "
-					"1.02 or more; measured among the "
-					"shapes, as they are");
+		{
+			char ub[200];
+
+			snprintf(ub, sizeof(ub), "--vs-csr: the CSR kernel "
+				 "predicted as ppr predict -k spmv-csr; "
+				 "pick_speedup = its time / the pick's; advice "
+				 "bcsr when that is %.2f or more; measured "
+				 "among the shapes, as they are",
+				 MODEL_BCSR_ADVICE_MIN);
+			cJSON_AddStringToObject(u, "csr_kernel", ub);
+		}
 		cJSON_AddStringToObject(u, "*_cycles", "core cycles of one "
 					"SpMV (the shapes' process_, "
 					"compute_, memory_instr_, core_, far_, "

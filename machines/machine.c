@@ -93,6 +93,15 @@ static int is_pow2(uint64_t x)
 }
 
 /* One entry of "levels" into *lc and *ml. */
+/* The error for a share (key of object o, read as non-negative) over 1. */
+static int over_one(const struct machine_json *doc, const cJSON *o,
+		    const char *key, double v, struct ppr_err *err)
+{
+	return machine_json_fail(doc, machine_json_member(o, key), err,
+				 "'%s' must be between 0 and 1, got %g", key,
+				 v);
+}
+
 static int parse_level(const struct machine_json *doc, const cJSON *o,
 		       struct sim_level_config *lc, struct machine_level *ml,
 		       struct ppr_err *err)
@@ -192,10 +201,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 					  err)))
 		return rc;
 	if (lru_share > 1)
-		return machine_json_fail(doc,
-			machine_json_member(o, "lru_sets_share"), err,
-			"'lru_sets_share' must be between 0 and 1, got %g",
-			lru_share);
+		return over_one(doc, o, "lru_sets_share", lru_share, err);
 	if (machine_json_member(o, "lru_sets_share") && repl != SIM_REPL_DIP)
 		return machine_json_fail(doc,
 			machine_json_member(o, "lru_sets_share"), err,
@@ -284,15 +290,11 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 					  &m->bcsr_miss_load_ratio, err)))
 		return rc;
 	if (m->bcsr_hidden_share > 1)
-		return machine_json_fail(doc,
-			machine_json_member(h, "bcsr_hidden_share"), err,
-			"'bcsr_hidden_share' must be between 0 and 1, got %g",
-			m->bcsr_hidden_share);
+		return over_one(doc, h, "bcsr_hidden_share",
+				m->bcsr_hidden_share, err);
 	if (m->bcsr_miss_load_ratio > 1)
-		return machine_json_fail(doc,
-			machine_json_member(h, "bcsr_miss_load_ratio"), err,
-			"'bcsr_miss_load_ratio' must be between 0 and 1, got %g",
-			m->bcsr_miss_load_ratio);
+		return over_one(doc, h, "bcsr_miss_load_ratio",
+				m->bcsr_miss_load_ratio, err);
 	m->hier.straddle = (enum sim_straddle)straddle;
 	m->hier.writebacks = wbs;
 	m->hier.classify_3c = 0;
@@ -581,10 +583,8 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	if (!mem)
 		m->mem_writeback_share = 1;
 	else if (m->mem_writeback_share > 1)
-		return machine_json_fail(doc,
-			machine_json_member(mem, "writeback_share"), err,
-			"'writeback_share' must be between 0 and 1, got %g",
-			m->mem_writeback_share);
+		return over_one(doc, mem, "writeback_share",
+				m->mem_writeback_share, err);
 	if (peak &&
 	    ((rc = machine_json_check_keys(doc, peak, "peak", peak_keys,
 					   err)) ||

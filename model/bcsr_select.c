@@ -1636,10 +1636,23 @@ static void shape_core(const double *pv, double iters, double flops,
 	cyc[3] += pv[NPT_VALS - 1] * iters * trips;
 }
 
+/* The factor on shape r x c's far-reference cycles (notes): the
+ * machine's far_miss_cycles were fitted on CSR, whose x misses run as
+ * many at once as the core's miss buffers hold; a block of r x c loads
+ * 1 + c + r c values for its c x values, so the loads the core keeps in
+ * flight hold fewer x misses at once as r grows:
+ * max(1, bcsr_miss_load_ratio x (1 + c + r c) / c). */
+static double far_mlp_scale(const struct machine *m, unsigned r, unsigned c)
+{
+	double s = m->bcsr_miss_load_ratio * (1.0 + c + (double)r * c) / c;
+
+	return s > 1 ? s : 1;
+}
+
 /* The far references' cycles beyond the schedule: x's far misses of
  * each simulated level at the far_miss_cycles of the level that serves
- * them, as `ppr predict` charges them (model/ppr.c); none where the
- * machine file gives no such cost. */
+ * them, as `ppr predict` charges them (model/ppr.c), times the shape's
+ * far_mlp_scale; none where the machine file gives no such cost. */
 static double xfar_cycles(const struct job *jb, unsigned idx)
 {
 	const struct machine *m = jb->m;
@@ -1654,20 +1667,7 @@ static double xfar_cycles(const struct job *jb, unsigned idx)
 		if (served > 0 && cost > 0)
 			t += served * cost;
 	}
-	return t;
-}
-
-/* The factor on shape r x c's far-reference cycles (notes): the
- * machine's far_miss_cycles were fitted on CSR, whose x misses run as
- * many at once as the core's miss buffers hold; a block of r x c loads
- * 1 + c + r c values for its c x values, so the loads the core keeps in
- * flight hold fewer x misses at once as r grows:
- * max(1, bcsr_miss_load_ratio x (1 + c + r c) / c). */
-static double far_mlp_scale(const struct machine *m, unsigned r, unsigned c)
-{
-	double s = m->bcsr_miss_load_ratio * (1.0 + c + (double)r * c) / c;
-
-	return s > 1 ? s : 1;
+	return t * far_mlp_scale(m, idx / 8 + 1, idx % 8 + 1);
 }
 
 /* What level i (0-based) holds of a loop over a working set larger than
@@ -1740,7 +1740,6 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 
 	sh->r = r;
 	sh->c = c;
-	tfar *= far_mlp_scale(m, r, c);
 	sh->far_cycles = tfar;
 	brows = ceil((double)a->rows / r);
 	nb = rc->nb[c - 1];
