@@ -931,6 +931,18 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddStringToObject(u, "measured_gflops_by_code_offset",
 					"the same per code placement (key: "
 					"bytes into a 64-byte line)");
+		cJSON_AddStringToObject(u, "exit_changes", "changes of the "
+					"block count between consecutive block "
+					"rows in one SpMV (estimated from the "
+					"sample): loop exits the branch "
+					"predictor must learn; up to about "
+					"learned_exit_changes a run it does, "
+					"the others cost stall_cycles");
+		cJSON_AddStringToObject(u, "bottleneck", "what sets the "
+					"shape's predicted time (as ppr "
+					"predict's bottleneck)");
+		cJSON_AddNumberToObject(root, "learned_exit_changes",
+					model_bcsr_learned_exits(&m));
 		cJSON_AddNumberToObject(root, "rows", (double)res->rows);
 		cJSON_AddNumberToObject(root, "cols", (double)res->cols);
 		cJSON_AddNumberToObject(root, "nnz", (double)res->nnz);
@@ -1086,6 +1098,10 @@ int cmd_bcsr(int argc, char **argv)
 						sh->far_cycles);
 			cJSON_AddNumberToObject(o, "stall_cycles",
 						sh->stall_cycles);
+			cJSON_AddNumberToObject(o, "exit_changes",
+						sh->exit_changes);
+			cJSON_AddStringToObject(o, "bottleneck",
+				model_bottleneck_name(sh->bottleneck));
 			cJSON_AddNumberToObject(o, "t_regular_cycles",
 						sh->t_regular);
 			cJSON_AddNumberToObject(o, "t_irregular_cycles",
@@ -1116,7 +1132,8 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_Delete(root);
 	} else if (fmt == CLI_FMT_CSV) {
 		fputs("rank,shape,nblocks,fill,predicted_time_s,"
-		      "predicted_gflops,measured_gflops\n", out);
+		      "predicted_gflops,measured_gflops,bottleneck,"
+		      "exit_changes,stall_cycles\n", out);
 		for (i = 0; i < 64; i++) {
 			const struct model_bcsr_shape *sh = &res->shape[order[i]];
 
@@ -1125,7 +1142,9 @@ int cmd_bcsr(int argc, char **argv)
 				sh->fill, sh->time_s, sh->gflops);
 			if (me->measured[order[i]])
 				fprintf(out, "%.4f", me->gflops[order[i]]);
-			fputc('\n', out);
+			fprintf(out, ",%s,%.0f,%.0f\n",
+				model_bottleneck_name(sh->bottleneck),
+				sh->exit_changes, sh->stall_cycles);
 		}
 	} else {
 		const struct model_bcsr_shape *pk = &res->shape[res->pick];
@@ -1199,11 +1218,22 @@ int cmd_bcsr(int argc, char **argv)
 				me->gflops[me->best]);
 		if (me->have && me->nplaces)
 			placement_note(out, me);
-		fprintf(out, "\n%4s %5s %10s %6s %12s %10s%s\n", "rank",
-			"shape", "blocks", "fill", "pred time s", "pred GF/s",
-			choice < 64 ? "  meas GF/s" : "");
+		fprintf(out, "exits:   the branch predictor learns about "
+			"%.0f changes of the block count a run; beyond them "
+			"each costs %.0f cycles (exits: changes a run, "
+			"mispredicted: the model's share of them)\n",
+			model_bcsr_learned_exits(&m),
+			m.loop_exit_miss_cycles);
+		fprintf(out, "\n%4s %5s %10s %6s %12s %10s%s %9s %12s  %s\n",
+			"rank", "shape", "blocks", "fill", "pred time s",
+			"pred GF/s", choice < 64 ? "  meas GF/s" : "",
+			"exits", "mispredicted", "bound");
 		for (i = 0; i < top; i++) {
 			const struct model_bcsr_shape *sh = &res->shape[order[i]];
+			double miss = m.loop_exit_miss_cycles > 0 &&
+				      sh->exit_changes > 0 ?
+				      sh->stall_cycles / m.loop_exit_miss_cycles /
+				      sh->exit_changes : 0;
 
 			fprintf(out, "%4u %3ux%u %10llu %6.3f %12.4g %10.3f",
 				i + 1, sh->r, sh->c,
@@ -1213,7 +1243,9 @@ int cmd_bcsr(int argc, char **argv)
 				fprintf(out, " %11.3f", me->gflops[order[i]]);
 			else if (choice < 64)
 				fprintf(out, " %11s", "-");
-			fputc('\n', out);
+			fprintf(out, " %9.0f %11.1f%%  %s\n", sh->exit_changes,
+				100 * miss,
+				model_bottleneck_name(sh->bottleneck));
 		}
 	}
 	rc = cli_close_out(out, outpath);

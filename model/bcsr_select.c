@@ -1737,6 +1737,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	double reg, stall, tfar = xfar_cycles(jb, idx);
 	double kept = 0;        /* of a shape from memory, the regular bytes
 				   the last level serves (below) */
+	double part_max = -1;   /* the most cycles of a part (bottleneck) */
 
 	sh->r = r;
 	sh->c = c;
@@ -1801,6 +1802,14 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	 * run, as it does CSR's rows */
 	stall = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1], rc->ch_scale) *
 		m->loop_exit_miss_cycles;
+	{
+		uint64_t n = 0;
+		unsigned t;
+
+		for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+			n += jb->ch_hist[r - 1][c - 1][t];
+		sh->exit_changes = (double)n * rc->ch_scale;
+	}
 	sh->cycles = sh->dag_cycles = sh->compute_cycles = 0;
 	sh->memory_instr_cycles = sh->core_cycles = 0;
 	sh->t_regular = sh->t_irregular = 0;
@@ -1840,6 +1849,10 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 		e = model_ppr_eval(&in, &po, err);
 		if (e)
 			return e;
+		if (po.cycles > part_max) {
+			part_max = po.cycles;
+			sh->bottleneck = po.bottleneck;
+		}
 		sh->cycles += po.cycles;
 		sh->dag_cycles += po.t_process;
 		sh->compute_cycles += in.compute_cycles;

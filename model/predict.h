@@ -310,6 +310,14 @@ struct model_bcsr_shape {
 				    the shape: bcsr_miss_load_ratio); in
 				    S_DAG(memory) and in core_cycles */
 	double stall_cycles;     /* branch mispredictions */
+	double exit_changes;     /* changes of the block count between
+				    consecutive block rows in one SpMV (from
+				    the sample): each a mispredicted loop
+				    exit unless the predictor learned it
+				    (stall_cycles: those it did not) */
+	enum model_bottleneck bottleneck; /* what sets the time (of the
+					     part with more cycles, with
+					     long block rows apart) */
 	double t_regular, t_irregular;
 	double x_misses[MODEL_MAX_LEVELS];
 };

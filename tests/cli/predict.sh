@@ -120,6 +120,31 @@ n=$(grep -c '"rank":' "$tmp/b.json")
 pick=$(jstr "$tmp/b.json" pick)
 case $pick in [1-8]x[1-8]) ok ;; *) bad "pick '$pick'" ;; esac
 grep -q '"measured_best":	null' "$tmp/b.json" && ok || bad "measured_best null without --measure"
+# why each shape: its loop-exit changes a run (what the branch predictor
+# must learn) and its bound, in the JSON, the CSV (the same figures) and
+# the table's columns
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:fem3d:n=6,dof=3 --format csv \
+	> "$tmp/b.csv" 2>/dev/null || bad "bcsr csv exit"
+if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys,csv
+d=json.load(open(sys.argv[1])); rows=list(csv.DictReader(open(sys.argv[2])))
+assert d["learned_exit_changes"] > 0 and "exit_changes" in d["units"], d["units"]
+names={"compute","memory-instructions","regular-transfer","irregular-transfer","in-core-schedule"}
+sh={x["shape"]: x for x in d["shapes"]}
+assert all(x["bottleneck"] in names and x["exit_changes"] >= 0 for x in sh.values())
+assert any(x["exit_changes"] > 0 for x in sh.values())  # boundary nodes: shorter rows
+assert len(rows) == 64
+for r in rows:
+    x=sh[r["shape"]]
+    assert r["bottleneck"] == x["bottleneck"], (r, x)
+    assert abs(float(r["exit_changes"]) - x["exit_changes"]) <= 0.5, (r, x)
+    assert abs(float(r["stall_cycles"]) - x["stall_cycles"]) <= 0.5, (r, x)
+' "$tmp/b.json" "$tmp/b.csv" && ok || bad "bcsr exit_changes and bottleneck"
+else grep -q '"exit_changes"' "$tmp/b.json" && ok || bad "bcsr exit_changes"; fi
+"$PPR" bcsr --machine "$M/zen4-epyc.json" gen:fem3d:n=6,dof=3 > "$tmp/bt.txt" 2>/dev/null
+grep -q '^rank .* exits mispredicted  bound$' "$tmp/bt.txt" &&
+	grep -q '^exits:   the branch predictor learns about [0-9]* changes' "$tmp/bt.txt" &&
+	grep -Eq '^ +1 +[1-8]x[1-8] .* [0-9]+ +[0-9.]+%  (compute|memory-instructions|regular-transfer|irregular-transfer|in-core-schedule)$' "$tmp/bt.txt" &&
+	ok || bad "bcsr table exits and bound: $(sed -n 1,14p "$tmp/bt.txt")"
 # candidates: the pick first (ratio 1), then the shapes predicted within
 # the margin, in order (those within the tie of the pick may be faster)
 if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
