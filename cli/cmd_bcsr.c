@@ -1218,12 +1218,21 @@ int cmd_bcsr(int argc, char **argv)
 				me->gflops[me->best]);
 		if (me->have && me->nplaces)
 			placement_note(out, me);
-		fprintf(out, "exits:   the branch predictor learns about "
-			"%.0f changes of the block count a run; beyond them "
-			"each costs %.0f cycles (exits: changes a run, "
-			"mispredicted: the model's share of them)\n",
-			model_bcsr_learned_exits(&m),
-			m.loop_exit_miss_cycles);
+		{
+			char fewer[64] = "";
+
+			if (m.learned_exit_trips > 0)
+				snprintf(fewer, sizeof(fewer), " (fewer where "
+					 "block rows hold over %.0f blocks)",
+					 m.learned_exit_trips);
+			fprintf(out, "exits:   the branch predictor learns "
+				"about %.0f changes of the block count a "
+				"run%s; beyond them each costs %.0f cycles "
+				"(exits: changes a run, mispredicted: the "
+				"model's share of them)\n",
+				model_bcsr_learned_exits(&m), fewer,
+				m.loop_exit_miss_cycles);
+		}
 		fprintf(out, "\n%4s %5s %10s %6s %12s %10s%s %9s %12s  %s\n",
 			"rank", "shape", "blocks", "fill", "pred time s",
 			"pred GF/s", choice < 64 ? "  meas GF/s" : "",

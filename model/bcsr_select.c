@@ -1600,10 +1600,11 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
  * (jb->exit_cap).  The same sum in another order: the general
  * function's histogram of doubles and its capacities per call were a
  * fifth of a small matrix's evaluation; most changes now sit in slot 1
- * (jb->exit_t).
+ * (jb->exit_t).  *changes: all the changes, scaled (the shape's
+ * exit_changes).
  */
 static double exits_unlearned(const struct job *jb, const uint32_t *h,
-			      double scale)
+			      double scale, double *changes)
 {
 	uint64_t n = 0;
 	double total, miss = 0;
@@ -1612,6 +1613,7 @@ static double exits_unlearned(const struct job *jb, const uint32_t *h,
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		n += h[t];
 	total = (double)n * scale;
+	*changes = total;
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		if (h[t])
 			miss += (double)h[t] * model_exit_unlearned(total,
@@ -1800,16 +1802,8 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	/* warm runs, as --measure times them: the predictor learns the
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */
-	stall = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1], rc->ch_scale) *
-		m->loop_exit_miss_cycles;
-	{
-		uint64_t n = 0;
-		unsigned t;
-
-		for (t = 1; t <= MODEL_EXIT_TMAX; t++)
-			n += jb->ch_hist[r - 1][c - 1][t];
-		sh->exit_changes = (double)n * rc->ch_scale;
-	}
+	stall = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1], rc->ch_scale,
+				&sh->exit_changes) * m->loop_exit_miss_cycles;
 	sh->cycles = sh->dag_cycles = sh->compute_cycles = 0;
 	sh->memory_instr_cycles = sh->core_cycles = 0;
 	sh->t_regular = sh->t_irregular = 0;
