@@ -92,7 +92,6 @@ static int is_pow2(uint64_t x)
 	return x && !(x & (x - 1));
 }
 
-/* One entry of "levels" into *lc and *ml. */
 /* The error for a share (key of object o, read as non-negative) over 1. */
 static int over_one(const struct machine_json *doc, const cJSON *o,
 		    const char *key, double v, struct ppr_err *err)
@@ -102,6 +101,7 @@ static int over_one(const struct machine_json *doc, const cJSON *o,
 				 v);
 }
 
+/* One entry of "levels" into *lc and *ml. */
 static int parse_level(const struct machine_json *doc, const cJSON *o,
 		       struct sim_level_config *lc, struct machine_level *ml,
 		       struct ppr_err *err)

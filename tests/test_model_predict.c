@@ -1459,6 +1459,7 @@ static void test_bcsr_far_cycles(void)
 		double s = q * (1.0 + c + (double)r * c) / c;
 		const struct model_bcsr_shape *z = &r0->shape[i];
 		const struct model_bcsr_shape *w = &rq->shape[i];
+		int at_core, over_core;
 
 		if (s < 1)
 			s = 1;
@@ -1472,21 +1473,20 @@ static void test_bcsr_far_cycles(void)
 		T_CHECK(w->cycles >= rn->shape[i].core_cycles +
 				     w->far_cycles + w->stall_cycles -
 				     1e-6 * w->cycles);
-		nfar += z->far_cycles > 0;
-		nbound += w->far_cycles > 0 &&
-			  fabs(w->cycles - w->core_cycles - w->stall_cycles) <
+		at_core = fabs(w->cycles - w->core_cycles - w->stall_cycles) <
 			  1e-9 * w->cycles;
+		over_core = w->cycles > 1.01 * (w->core_cycles +
+						w->stall_cycles);
+		nfar += z->far_cycles > 0;
+		nbound += w->far_cycles > 0 && at_core;
 		/* the bottleneck names the bound that sets the time: the
 		 * schedule where the time is it plus the stalls, another
 		 * term where the time is clearly more */
-		if (fabs(w->cycles - w->core_cycles - w->stall_cycles) <
-		    1e-9 * w->cycles)
+		if (at_core)
 			T_CHECK_AT(w->bottleneck == MODEL_BOUND_CORE, i);
-		else if (w->cycles > 1.01 * (w->core_cycles +
-					     w->stall_cycles))
+		else if (over_core)
 			T_CHECK_AT(w->bottleneck != MODEL_BOUND_CORE, i);
-		nother += w->cycles > 1.01 * (w->core_cycles +
-					      w->stall_cycles);
+		nother += over_core;
 	}
 	T_CHECK(nother > 0);    /* both branches above are taken */
 	/* every shape has far references here, and the bound with them is
