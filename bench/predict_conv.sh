@@ -15,7 +15,9 @@ echo
 # the output: 5x the input bytes).  Until 2026-11-25 the list was
 # 4096,65536,1048576,33554432: the aligned variant's 20 MB at 1048576 did
 # not fit the 18 MB L3 share (nor its data at 4096 / 65536 L1 / L2).
-# SIZES=n,n,... overrides.
+# SIZES=n,n,... overrides.  Since 2026-11-28 ppr conv --measure times a
+# run shorter than 20 us in batches back to back (--batch-us; the clock's
+# 20 ns a reading had been charged to the L1-resident 0.5 us run).
 if [ -n "$SIZES" ]; then
 	set -- --sizes "$SIZES"
 else

@@ -48,6 +48,11 @@ static const char usage_text[] =
 	"      --cpu N          measure on CPU N only (with --measure; on a\n"
 	"                       shared machine one core can be slowed by a\n"
 	"                       neighbour on its sibling)\n"
+	"      --batch-us US    time runs back to back, enough for US\n"
+	"                       microseconds a sample, when one is shorter\n"
+	"                       (default 20; 0: one run a sample, which\n"
+	"                       charges the clock's reading, about 20 ns, and\n"
+	"                       the pipeline's fill and drain to each run)\n"
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
@@ -61,6 +66,7 @@ static const enum conv_variant variants[3] = {
 struct cell {
 	double pred_gflops, pred_time_s, meas_gflops, meas_best;
 	int code_offset;	/* measured copy: -1 the linker's */
+	unsigned batch;		/* executions per timed sample */
 	char bottleneck[32];
 };
 
@@ -224,7 +230,8 @@ static int parse_sizes(const char *s, uint64_t *n, char names[][24],
 
 int cmd_conv(int argc, char **argv)
 {
-	enum { OPT_MEASURE = 256, OPT_REPS, OPT_CODE_OFFSET, OPT_CPU };
+	enum { OPT_MEASURE = 256, OPT_REPS, OPT_CODE_OFFSET, OPT_CPU,
+	       OPT_BATCH };
 	static const struct option long_opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
 		{ "sizes", required_argument, NULL, 's' },
@@ -233,6 +240,7 @@ int cmd_conv(int argc, char **argv)
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "code-offset", required_argument, NULL, OPT_CODE_OFFSET },
 		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "batch-us", required_argument, NULL, OPT_BATCH },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -244,6 +252,7 @@ int cmd_conv(int argc, char **argv)
 	char msg[256];
 	int code_mode = MEASURE_CODE_BEST;
 	unsigned reps = 10, ns = 0, si, v;
+	double batch_s = 20e-6;
 	unsigned long long uv;
 	uint64_t n[MAX_SIZES];
 	char names[MAX_SIZES][24];
@@ -290,6 +299,12 @@ int cmd_conv(int argc, char **argv)
 						       "--code-offset '%s': "
 						       "expected best or linked",
 						       optarg);
+			break;
+		case OPT_BATCH:
+			if (cli_parse_u64(optarg, &uv) || uv > 1000000)
+				return cli_usage_error(usage_text, "--batch-us '%s': "
+						       "expected 0..1000000", optarg);
+			batch_s = 1e-6 * (double)uv;
 			break;
 		case OPT_CPU:
 			if (cli_check_cpu(optarg, &cpu, msg, sizeof(msg)))
@@ -383,6 +398,7 @@ int cmd_conv(int argc, char **argv)
 				mo.reps = reps;
 				mo.warmup = 1;
 				mo.code_mode = code_mode;
+				mo.batch_s = batch_s;
 				if (kernel_measure(run, &mo, &res, &err)) {
 					kernel_run_free(run);
 					fputc('\n', stderr);
@@ -392,6 +408,7 @@ int cmd_conv(int argc, char **argv)
 				ce->meas_gflops = res.gflops;
 				ce->meas_best = res.gflops_best;
 				ce->code_offset = res.code_offset;
+				ce->batch = res.batch;
 			}
 			kernel_run_free(run);
 		}
@@ -456,6 +473,9 @@ int cmd_conv(int argc, char **argv)
 							"code_offset",
 							ce->code_offset *
 							KERNEL_CODE_OFFSET_STEP);
+					cJSON_AddNumberToObject(x,
+						"runs_per_sample",
+						ce->batch);
 				}
 				cJSON_AddItemToArray(a, x);
 				if (ce->pred_gflops > cells[si][b].pred_gflops)
@@ -481,7 +501,8 @@ int cmd_conv(int argc, char **argv)
 		if (fmt == CLI_FMT_CSV)
 			fputs("resident,n,variant,predicted_gflops,"
 			      "predicted_time_s,bottleneck,measured_gflops,"
-			      "error,measured_gflops_best,error_best\n", out);
+			      "error,measured_gflops_best,error_best,"
+			      "runs_per_sample\n", out);
 		else
 			fprintf(out, "machine: %s (%.2f GHz)\n\n%-8s %10s "
 				"%-15s %10s %-20s%s\n", m.name, m.clock_ghz,
@@ -507,15 +528,16 @@ int cmd_conv(int argc, char **argv)
 						ce->pred_gflops, ce->pred_time_s,
 						ce->bottleneck);
 					if (measure)
-						fprintf(out, "%.4f,%.4f,%.4f,%.4f",
+						fprintf(out, "%.4f,%.4f,%.4f,%.4f,%u",
 							ce->meas_gflops,
 							ce->pred_gflops /
 							ce->meas_gflops - 1,
 							ce->meas_best,
 							ce->pred_gflops /
-							ce->meas_best - 1);
+							ce->meas_best - 1,
+							ce->batch);
 					else
-						fputs(",,,", out);
+						fputs(",,,,", out);
 					fputc('\n', out);
 					continue;
 				}
@@ -548,6 +570,26 @@ int cmd_conv(int argc, char **argv)
 				"each kernel at the fastest of its code "
 				"placements (--code-offset)" :
 				"each kernel at the linker's placement");
+		if (fmt == CLI_FMT_TABLE && measure) {
+			unsigned lo = 0, hi = 0;
+
+			for (si = 0; si < ns; si++)
+				for (v = 0; v < 3; v++) {
+					unsigned k = cells[si][v].batch;
+
+					if (!lo || k < lo)
+						lo = k;
+					if (k > hi)
+						hi = k;
+				}
+			if (hi > 1)
+				fprintf(out, "timed: %u-%u runs back to "
+					"back a sample, for samples of about "
+					"%g us (--batch-us)\n", lo, hi,
+					1e6 * batch_s);
+			else
+				fputs("timed: one run a sample\n", out);
+		}
 		if (fmt == CLI_FMT_TABLE && cpu >= 0)
 			fprintf(out, "measured on CPU %d only (--cpu)\n", cpu);
 	}

@@ -56,6 +56,12 @@ static const char usage_text[] =
 	"  --spread-warn F     warn when the median run takes over F times the\n"
 	"                      least (at least 5 runs; default 1.25, 0: never):\n"
 	"                      the machine's speed moved while it was measured\n"
+	"  --batch-us US       time runs back to back, enough for US\n"
+	"                      microseconds a sample, when one is shorter\n"
+	"                      (default 0: one run a sample, which charges\n"
+	"                      the clock's reading, about 20 ns, and the\n"
+	"                      pipeline's fill and drain to each run; not\n"
+	"                      with --flush, --counters or the FFTs)\n"
 	"  --cpu N             run on CPU N only (default: wherever the\n"
 	"                      system puts it; on a shared machine one core\n"
 	"                      can be slowed by a neighbour on its sibling)\n"
@@ -72,7 +78,7 @@ enum {
 	OPT_KERNEL = 256, OPT_BLOCK, OPT_VARIANT, OPT_N, OPT_REPS, OPT_WARMUP,
 	OPT_FLUSH, OPT_FLUSH_MB, OPT_COUNTERS, OPT_BACKEND, OPT_IMPORT_PAPI,
 	OPT_IMPORT_PERF, OPT_CHECK, OPT_SEED, OPT_NO_SIMD, OPT_FORMAT,
-	OPT_CODE_OFFSET, OPT_SPREAD_WARN, OPT_CPU,
+	OPT_CODE_OFFSET, OPT_SPREAD_WARN, OPT_CPU, OPT_BATCH,
 };
 
 static const struct option long_opts[] = {
@@ -92,6 +98,7 @@ static const struct option long_opts[] = {
 	{ "import-perf", required_argument, NULL, OPT_IMPORT_PERF },
 	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "cpu", required_argument, NULL, OPT_CPU },
+	{ "batch-us", required_argument, NULL, OPT_BATCH },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "no-simd", no_argument, NULL, OPT_NO_SIMD },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -460,6 +467,13 @@ int cmd_measure(int argc, char **argv)
 		case OPT_FLUSH:
 			mo.flush = 1;
 			break;
+		case OPT_BATCH:
+			if (cli_parse_u64(optarg, &v) || v > 1000000)
+				return cli_usage_error(usage_text,
+					"measure: --batch-us '%s': expected 0.."
+					"1000000", optarg);
+			mo.batch_s = 1e-6 * (double)v;
+			break;
 		case OPT_CPU: {
 			char msg[256];
 
@@ -645,6 +659,7 @@ int cmd_measure(int argc, char **argv)
 						kernel_run_note(run));
 		cJSON_AddNumberToObject(root, "reps", res.reps);
 		cJSON_AddNumberToObject(root, "warmup", res.warmup_runs);
+		cJSON_AddNumberToObject(root, "runs_per_sample", res.batch);
 		cli_json_cpu(root, cpu);
 		cJSON_AddBoolToObject(root, "flush", mo.flush);
 		cJSON_AddNumberToObject(root, "time_s", res.time_median_s);
@@ -722,6 +737,10 @@ int cmd_measure(int argc, char **argv)
 				(double)(mo.flush_bytes ? mo.flush_bytes :
 					 kernel_flush_default_bytes()) /
 				1048576.0);
+		else if (res.batch > 1)
+			fprintf(out, "%-12s %u timed samples of %u back to back "
+				"(warm-up %u)\n", "runs", res.reps, res.batch,
+				res.warmup_runs);
 		else
 			fprintf(out, "%-12s %u timed (warm-up %u)\n", "runs",
 				res.reps, res.warmup_runs);

@@ -147,6 +147,36 @@ static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
 	}
 }
 
+/*
+ * Executions per timed sample (opts->batch_s): 1, or enough that a sample
+ * lasts batch_s, judged on the least of 3 untimed executions, at most
+ * MEASURE_BATCH_MAX.  Not with counters: they count per timed sample.
+ */
+#define MEASURE_BATCH_MAX 100000
+
+static unsigned choose_batch(struct kernel_run *r,
+			     const struct measure_opts *opts, int use_counters)
+{
+	double one = INFINITY, k;
+	unsigned i;
+
+	if (!(opts->batch_s > 0) || opts->flush || use_counters ||
+	    kernel_run_needs_reset(r))
+		return 1;
+	for (i = 0; i < 3; i++) {
+		double t0 = now_s(), t1;
+
+		kernel_run_native(r);
+		t1 = now_s();
+		if (t1 - t0 < one)
+			one = t1 - t0;
+	}
+	if (!(one > 0) || one >= opts->batch_s)
+		return 1;
+	k = ceil(opts->batch_s / one);
+	return k > MEASURE_BATCH_MAX ? MEASURE_BATCH_MAX : (unsigned)k;
+}
+
 int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		   struct measure_result *res, struct ppr_err *err)
 {
@@ -188,8 +218,10 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		}
 		res->warmup_runs = i;
 	}
+	res->batch = choose_batch(r, opts, use_counters);
 	for (i = 0; i < reps; i++) {
 		double t0, t1;
+		unsigned j;
 
 		kernel_run_reset(r);
 		if (opts->flush)
@@ -200,14 +232,15 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 			goto out;
 		}
 		t0 = now_s();
-		kernel_run_native(r);
+		for (j = 0; j < res->batch; j++)
+			kernel_run_native(r);
 		t1 = now_s();
 		if (use_counters && cb->stop(cb)) {
 			rc = ppr_err_set(err, PPR_EIO, NULL, 0, 0,
 					 "cannot stop the counters");
 			goto out;
 		}
-		t[i] = t1 - t0;
+		t[i] = (t1 - t0) / res->batch;
 		sum += t[i];
 	}
 	if (use_counters) {

@@ -594,6 +594,11 @@ void kernel_run_reset(struct kernel_run *r)
 		memcpy(r->data, r->orig, r->fft_total * 16);
 }
 
+int kernel_run_needs_reset(const struct kernel_run *r)
+{
+	return r->data && r->orig;
+}
+
 double kernel_run_flops(const struct kernel_run *r)
 {
 	return r->flops;

@@ -7,6 +7,7 @@
  *   conv1d (float)      1e-6
  *   FFT vs direct DFT   1e-13 (1-D n <= 1024), 1e-13 (3-D n <= 8)
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -507,6 +508,72 @@ static void test_measure_warmup(void)
 }
 
 /*
+ * Batching (batch_s): a kernel shorter than batch_s is timed several
+ * executions a sample, each sample's time divided by their number; one
+ * execution a sample without batch_s, with flush, with counters, and for
+ * the in-place FFT (reset between executions).
+ */
+static void test_measure_batch(void)
+{
+	struct kernel_params pc = { .kernel = "conv1d", .n = 256,
+				    .variant = CONV_NAIVE };
+	struct kernel_params pf = { .kernel = "fft1d", .n = 64 };
+	struct kernel_run *c = mk(&pc, __LINE__), *f = mk(&pf, __LINE__);
+	struct measure_opts o = { .reps = 3, .warmup = 1 };
+	struct measure_result res;
+	struct counter_backend cb;
+	struct counter_set set;
+	struct ppr_err err;
+	double e;
+
+	if (!c || !f)
+		goto out;
+	T_CHECK(kernel_measure(c, &o, &res, &err) == 0);
+	T_EQ_U64(res.batch, 1);
+	/* 256 outputs take microseconds even under valgrind: 0.05 s is many */
+	o.batch_s = 0.05;
+	T_CHECK(kernel_measure(c, &o, &res, &err) == 0);
+	T_CHECK(res.batch > 1);
+	T_CHECK(res.batch <= 100000);
+	/* the times are per execution (microseconds), not per sample (at
+	 * least about 0.05 s), and the GFLOPS follow from them */
+	T_CHECK(res.time_median_s > 0 && res.time_median_s < 0.01);
+	T_CHECK(res.gflops > 0 &&
+		fabs(res.gflops - res.flops / res.time_median_s * 1e-9) <=
+		1e-9 * res.gflops);
+	/* a sample is at least batch_s long (the median of 3) */
+	T_CHECK(res.time_median_s * res.batch >= 0.05 * 0.5);
+	/* a kernel longer than batch_s: one execution */
+	o.batch_s = 1e-12;
+	T_CHECK(kernel_measure(c, &o, &res, &err) == 0);
+	T_EQ_U64(res.batch, 1);
+	o.batch_s = 0.05;
+	o.flush = 1;
+	o.flush_bytes = 1 << 20;
+	T_CHECK(kernel_measure(c, &o, &res, &err) == 0);
+	T_EQ_U64(res.batch, 1);
+	o.flush = 0;
+	T_CHECK(counter_backend_init(&cb, "fake", &err) == 0);
+	T_CHECK(counter_set_parse(&set, "PAPI_TOT_CYC", &err) == 0);
+	o.counters = &cb;
+	o.set = &set;
+	T_CHECK(kernel_measure(c, &o, &res, &err) == 0);
+	T_CHECK(res.counters_ok);
+	T_EQ_U64(res.batch, 1);
+	T_EQ_U64(set.ev[0].value, 3 * 1000);
+	o.counters = NULL;
+	o.set = NULL;
+	/* in place: reset before each execution, so never batched; the
+	 * result stays right */
+	T_CHECK(kernel_measure(f, &o, &res, &err) == 0);
+	T_EQ_U64(res.batch, 1);
+	T_CHECK(kernel_run_check(f, &e, &err) == 0 && e <= 1e-13);
+out:
+	kernel_run_free(c);
+	kernel_run_free(f);
+}
+
+/*
  * Code placements: the SpMV kernels have 4 placed copies, so do the naive
  * convolution and the AVX2 ones (the portable vector fallback and FFT
  * none); out-of-range choices are refused; kernel_measure's modes time
@@ -635,6 +702,7 @@ int main(void)
 	test_fft();
 	test_measure();
 	test_measure_warmup();
+	test_measure_batch();
 	test_code_offsets();
 	test_borrowed_csr();
 	return t_done();

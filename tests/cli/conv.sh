@@ -71,8 +71,27 @@ grep -q '^measured: each kernel at the fastest of its code placements' "$tmp/mt"
 [ $rc -eq 2 ] && grep -q -- "--code-offset '8'" "$tmp/e" && ok || bad "bad --code-offset: exit $rc $(cat "$tmp/e")"
 "$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
 	--format csv > "$tmp/mc" 2> /dev/null || bad "measure csv exit"
-[ "$(awk -F, 'NF != 10' "$tmp/mc" | wc -l)" -eq 0 ] && [ "$(wc -l < "$tmp/mc")" -eq 4 ] \
+[ "$(awk -F, 'NF != 11' "$tmp/mc" | wc -l)" -eq 0 ] && [ "$(wc -l < "$tmp/mc")" -eq 4 ] \
 	&& ok || bad "measure csv fields: $(cat "$tmp/mc")"
+# --batch-us: runs back to back a sample when one run is shorter (1024
+# outputs take microseconds, even under valgrind: 2 ms is several); 0:
+# one run a sample; the count in the JSON, the CSV and the table
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	--batch-us 2000 --format json > "$tmp/mb.json" 2> /dev/null || bad "batch exit"
+n=$(grep -o '"runs_per_sample":	[0-9]*' "$tmp/mb.json" | awk '$2 > 1' | wc -l)
+[ "$n" = 3 ] && ok || bad "batched: $n of 3 over one run a sample"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	--batch-us 0 --format csv > "$tmp/mb0" 2> /dev/null || bad "batch 0 exit"
+[ "$(awk -F, 'NR > 1 && $11 != 1' "$tmp/mb0" | wc -l)" -eq 0 ] && \
+	[ "$(head -n 1 "$tmp/mb0" | cut -d, -f11)" = runs_per_sample ] \
+	&& ok || bad "batch 0 csv: $(cat "$tmp/mb0")"
+"$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
+	--batch-us 0 > "$tmp/mbt" 2> /dev/null || bad "batch 0 table exit"
+grep -q '^timed: one run a sample$' "$tmp/mbt" && ok || bad "batch 0 table line"
+grep -q '^timed: [0-9]*-[0-9]* runs back to back a sample' "$tmp/mt" \
+	&& ok || bad "default batch table line: $(grep timed "$tmp/mt")"
+"$PPR" conv --machine "$M/zen4-epyc.json" --measure --batch-us x > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--batch-us 'x'" "$tmp/e" && ok || bad "bad --batch-us: exit $rc $(cat "$tmp/e")"
 # --cpu N (with --measure): reported in the table and JSON, null without;
 # without --measure, or a CPU this process may not use: bad usage (2)
 cpu0=$(sed -n 's/^Cpus_allowed_list:[	 ]*\([0-9]*\).*/\1/p' /proc/self/status)

@@ -189,6 +189,22 @@ has "$tmp/out" "2 timed (warm-up 2)"
 run 2 measure --kernel spmv-csr gen:laplace2d:n=30 --warmup x
 has "$tmp/err" "--warmup 'x'"
 
+# --batch-us: runs back to back a sample when one run is shorter (a 900-row
+# SpMV takes microseconds, even under valgrind: 2 ms is several); default
+# one run a sample; never with --flush; reported in the JSON and the table
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --format json
+[ "$(jnum runs_per_sample)" = 1 ] && ok || bad "default runs_per_sample $(jnum runs_per_sample)"
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --batch-us 2000 --format json
+b=$(jnum runs_per_sample)
+if [ -n "$b" ] && [ "$b" -gt 1 ]; then ok; else bad "--batch-us 2000: runs_per_sample '$b'"; fi
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --batch-us 2000
+has "$tmp/out" "2 timed samples of "
+run 0 measure --kernel spmv-csr gen:laplace2d:n=30 --reps 2 --batch-us 2000 --flush \
+	--flush-mb 1 --format json
+[ "$(jnum runs_per_sample)" = 1 ] && ok || bad "--flush batched: $(jnum runs_per_sample)"
+run 2 measure --kernel spmv-csr gen:laplace2d:n=30 --batch-us -1
+has "$tmp/err" "--batch-us '-1'"
+
 # --cpu N: measured on that CPU only (one this process may use), reported;
 # a CPU outside the affinity mask or not a number is bad usage (2)
 cpu0=$(sed -n 's/^Cpus_allowed_list:[	 ]*\([0-9]*\).*/\1/p' /proc/self/status)
