@@ -588,15 +588,15 @@ int kernel_run_instrumented(struct kernel_run *r, const struct ppr_sink *sink)
 	return rc;
 }
 
-void kernel_run_reset(struct kernel_run *r)
-{
-	if (r->data && r->orig)
-		memcpy(r->data, r->orig, r->fft_total * 16);
-}
-
 int kernel_run_needs_reset(const struct kernel_run *r)
 {
 	return r->data && r->orig;
+}
+
+void kernel_run_reset(struct kernel_run *r)
+{
+	if (kernel_run_needs_reset(r))
+		memcpy(r->data, r->orig, r->fft_total * 16);
 }
 
 double kernel_run_flops(const struct kernel_run *r)
