@@ -52,14 +52,14 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 # memory-resident median lost a third in one, and one refresh read 25 GB/s
 # where the others read 40-43.  So every cell is scored against its
 # fastest round's median (and its best sample), predicted with the memory
-# bandwidth and clock read right after that round (the refresh's clock
-# when it is higher).  Until 2026-11-28 every cell was predicted with the
+# bandwidth and clock read right after that round (the file's clock when
+# it is higher).  Until 2026-11-28 every cell was predicted with the
 # highest bandwidth and clock read in any round: on 2026-11-28 18:12 the
 # rounds read 29.1-34.9 GB/s, and the aligned variant from memory, at its
 # fastest in a round that read less, was predicted +16% with the 34.85.
-# The predicted best per size is what `ppr conv` says with the refreshed
-# file, as a user would see it.  The table above is round 1 alone,
-# predicted with the refreshed file.
+# The predicted best per size is what `ppr conv` says with the machine
+# file (refreshed unless REFRESH=0), as a user would see it.  The table
+# above is round 1 alone, predicted with that file.
 rounds=${ROUNDS:-3}
 if [ "$rounds" -gt 1 ]; then
 	fclk=$(grep -o '"clock_ghz":[^,}]*' "$MACHINE" | head -n 1 | tr -dc '0-9.')
@@ -110,8 +110,12 @@ for k in range(1, n + 1):
 if not runs:
     sys.exit(0)
 sizes = ",".join(str(s["n"]) for s in runs[0][1]["sizes"])
-user = json.loads(subprocess.run([ppr, "conv", "--machine", machine, "--sizes", sizes,
-                                  "--format", "json"], capture_output=True, text=True).stdout)
+pu = subprocess.run([ppr, "conv", "--machine", machine, "--sizes", sizes, "--format", "json"],
+                    capture_output=True, text=True)
+if pu.returncode != 0:
+    print("ppr conv with the refreshed file failed: %s" % pu.stderr.strip())
+    sys.exit(0)
+user = json.loads(pu.stdout)
 print()
 print("over %d rounds: each cell's fastest round (median, and best sample), predicted with the"
       % len(runs))
@@ -140,7 +144,7 @@ for i, s in enumerate(user["sizes"]):
                100 * (pr / med - 1), best, 100 * (pr / best - 1)))
     mb = max(meas, key=meas.get)
     right += mb == s["best"]
-    print("  -> best (predicted with the refreshed file): %s; measured best: %s" % (s["best"], mb))
+    print("  -> best (predicted with the machine file): %s; measured best: %s" % (s["best"], mb))
 print("cells within 10%%: %d of %d; predicted best = measured best at %d of %d sizes"
       % (within, cells, right, len(user["sizes"])))
 PY
