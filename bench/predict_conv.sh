@@ -97,9 +97,9 @@ PY
 		k=$((k + 1))
 	done
 	echo "load: $(uptime | sed 's/.*load average: //')"
-	python3 - "$tmp" "$rounds" "$MACHINE" "$PPR" <<'PY'
-import json, os, subprocess, sys
-tmp, n, machine, ppr = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+	python3 - "$tmp" "$rounds" <<'PY'
+import json, os, sys
+tmp, n = sys.argv[1], int(sys.argv[2])
 runs = []
 for k in range(1, n + 1):
     rf, pf, mf = (os.path.join(tmp, "%s%d.json" % (x, k)) for x in ("round", "pred", "m"))
@@ -109,13 +109,9 @@ for k in range(1, n + 1):
                      m["memory"]["bandwidth_gbs"], m["clock_ghz"]))
 if not runs:
     sys.exit(0)
-sizes = ",".join(str(s["n"]) for s in runs[0][1]["sizes"])
-pu = subprocess.run([ppr, "conv", "--machine", machine, "--sizes", sizes, "--format", "json"],
-                    capture_output=True, text=True)
-if pu.returncode != 0:
-    print("ppr conv with the refreshed file failed: %s" % pu.stderr.strip())
-    sys.exit(0)
-user = json.loads(pu.stdout)
+# the pick per size: `ppr conv --measure` names it with the machine file
+# (the same in every round)
+user = runs[0][1]
 print()
 print("over %d rounds: each cell's fastest round (median, and best sample), predicted with the"
       % len(runs))
