@@ -11,7 +11,8 @@
  *
  * PPR_BENCH_MACHINE names the machine file (machines/zen4-epyc.json).
  * Matrices: the arguments (files or gen: specs), else ../shared/matrices/medium/{Pd,bcsstk38,wiki-Vote,ct2010}
- * when present, else generated ones.  PPR_BENCH_REPS sets REPS (21).
+ * when present, else generated ones.  PPR_BENCH_REPS sets REPS (21);
+ * PPR_BENCH_SAMPLE the sample fraction (as `ppr bcsr --sample`).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,12 +66,15 @@ static void one(const struct machine *m, const char *spec, unsigned reps)
 	struct csr a;
 	struct ppr_err err;
 	struct model_bcsr_opts o = { .threads = 1 };
+	const char *se = getenv("PPR_BENCH_SAMPLE");
 	static struct model_bcsr_result res;
 	double wall[MAXREPS], part[4][MAXREPS], tsp[MAXREPS];
 	double *x, *y;
 	unsigned i, k;
 
 	memset(&err, 0, sizeof(err));
+	if (se && *se)
+		o.sample = strtod(se, NULL);
 	if (matrix_load(spec, &a, NULL, &err)) {
 		fprintf(stderr, "bench_bcsr_select: %s: %s\n", spec, err.msg);
 		return;
