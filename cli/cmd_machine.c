@@ -41,7 +41,9 @@ static const char usage_str[] =
 	"        and a copy stream: memory.writeback_share).  Progress and\n"
 	"        the min / median / max of every measurement go to stderr.  Each\n"
 	"        figure written is the best of --runs runs (default 7): on a\n"
-	"        shared machine interruptions only make a run slower.\n"
+	"        shared machine interruptions only make a run slower.  The clock\n"
+	"        is measured again at the end; a warning says when it moved more\n"
+	"        than 3% (the host's load changed: run it again).\n"
 	"        --caches auto (default): sysfs; where it has no cache description\n"
 	"        (virtual machines, containers) and no --sysfs was given, CPUID.\n"
 	"        sysfs / cpuid: that source only.  CPUID levels whose ways it does\n"
@@ -132,6 +134,11 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
 	*partial = note.partial;
 	return 0;
 }
+
+/* A clock that moves more than this between the start and the end of
+ * `ppr machine detect` gets a warning (the issue's tolerance for the
+ * clock, 3%) */
+#define DRIFT_WARN 0.03
 
 /* The core clock: runs of 20 ms (the clock written), then 400 windows of
  * 0.2 ms; progress and both summaries on stderr. */
@@ -411,7 +418,8 @@ static int detect(int argc, char **argv)
 	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
 	unsigned long long runs = 7;
 	struct detect_cache caches[DETECT_MAX_CACHES];
-	struct detect_stat clk, fma, bw, lat;
+	struct detect_stat clk, clk_end, fma, bw, lat;
+	double drift;
 	double wb_share = 1, wb_read = 0, wb_copy = 0;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
@@ -692,6 +700,22 @@ static int detect(int argc, char **argv)
 		if (measure_csr_streams(mem, ws, (unsigned)runs, &err))
 			goto fail_err;
 	}
+	/* the clock again at the end: on a shared host it moves with the
+	 * other tenants' load (2026-11-28, Zen 4 guest: 3.33-3.62 GHz
+	 * between runs minutes apart), and the figures above were measured
+	 * in between; the clock written is the first one, whose cycles the
+	 * bandwidths per cycle are in */
+	fprintf(stderr, "  measuring core clock again...\n");
+	if (detect_core_clock((unsigned)runs, &clk_end, &err))
+		goto fail_err;
+	drift = clk_end.max / ghz - 1;
+	fprintf(stderr, "  core clock at the end: %.3f GHz (%+.1f%% from the "
+		"start)\n", clk_end.max, 100 * drift);
+	if (fabs(drift) > DRIFT_WARN)
+		cli_warn("the core clock moved %+.1f%% during detection (%.3f "
+			 "-> %.3f GHz): the host's load changed, so the figures "
+			 "were measured at different clocks; run it again when "
+			 "the host is steady", 100 * drift, ghz, clk_end.max);
 	cJSON_AddNumberToObject(root, "clock_ghz", round(ghz * 1000) / 1000);
 	cJSON_AddNumberToObject(root, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
 	peak = cJSON_AddObjectToObject(root, "peak");
@@ -715,12 +739,13 @@ static int detect(int argc, char **argv)
 			 "(last level under 1 MiB)");
 	snprintf(src, sizeof(src),
 		 "ppr machine detect: caches from %s; clock %.3f GHz (best of %u "
-		 "dependent-add-chain runs, median %.3f); bandwidths: best of "
+		 "dependent-add-chain runs, median %.3f; %.3f at the end); "
+		 "bandwidths: best of "
 		 "repeated read-only runs over half of each data cache level and "
 		 "over a set of %llu MiB; latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
 		 "assumed); %s; core model: %s%s (CPUID family %xh model %xh)",
-		 cache_desc, ghz, clk.runs, clk.median,
+		 cache_desc, ghz, clk.runs, clk.median, clk_end.max,
 		 (unsigned long long)(mem_ws >> 20), cap_desc,
 		 core_name ? "the built-in " : "none built in, zen5's used",
 		 core_name ? core_name : "", cpu_family, cpu_model);
