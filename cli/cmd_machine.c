@@ -21,7 +21,8 @@
 PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
 
 static const char usage_str[] =
-	"usage: ppr machine detect [-o FILE] [--runs N] [--name NAME] [--base M.json]\n"
+	"usage: ppr machine detect [-o FILE] [--runs N] [--attempts N] [--drift-limit PCT]\n"
+	"                          [--name NAME] [--base M.json]\n"
 	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
 	"       ppr machine detect --clock-only [--runs N]\n"
 	"       ppr machine show M.json [--format table|json]\n"
@@ -42,8 +43,12 @@ static const char usage_str[] =
 	"        the min / median / max of every measurement go to stderr.  Each\n"
 	"        figure written is the best of --runs runs (default 7): on a\n"
 	"        shared machine interruptions only make a run slower.  The clock\n"
-	"        is measured again at the end; a warning says when it moved more\n"
-	"        than 3% (the host's load changed: run it again).\n"
+	"        is measured again at the end; when it moved more than\n"
+	"        --drift-limit percent (default 3: the host's load changed while\n"
+	"        the figures were measured), detection runs again, at most\n"
+	"        --attempts times in all (default 3), and the attempt whose clock\n"
+	"        moved least is written; a warning says when even that one moved\n"
+	"        more than the limit.\n"
 	"        --caches auto (default): sysfs; where it has no cache description\n"
 	"        (virtual machines, containers) and no --sysfs was given, CPUID.\n"
 	"        sysfs / cpuid: that source only.  CPUID levels whose ways it does\n"
@@ -136,8 +141,9 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
 }
 
 /* A clock that moves more than this between the start and the end of
- * `ppr machine detect` gets a warning (the issue's tolerance for the
- * clock, 3%) */
+ * `ppr machine detect` makes it detect again, and gets a warning when
+ * every attempt moved so (the issue's tolerance for the clock, 3%; the
+ * default of --drift-limit) */
 #define DRIFT_WARN 0.03
 
 /* The core clock: runs of 20 ms (the clock written), then 400 windows of
@@ -405,6 +411,8 @@ static int detect(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "runs", required_argument, NULL, 'r' },
+		{ "attempts", required_argument, NULL, 'a' },
+		{ "drift-limit", required_argument, NULL, 'd' },
 		{ "name", required_argument, NULL, 'n' },
 		{ "sysfs", required_argument, NULL, 's' },
 		{ "caches", required_argument, NULL, 'c' },
@@ -416,7 +424,10 @@ static int detect(int argc, char **argv)
 	};
 	const char *out_path = NULL, *name = "detected", *base = NULL;
 	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
-	unsigned long long runs = 7;
+	unsigned long long runs = 7, attempts = 3;
+	unsigned attempt = 1, best_attempt = 0;
+	double best_drift = 0, drift_limit = DRIFT_WARN;
+	cJSON *best = NULL;
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, clk_end, fma, bw, lat;
 	double drift;
@@ -460,6 +471,21 @@ static int detect(int argc, char **argv)
 				return cli_usage_error(usage_str,
 					"machine detect: --runs must be 1..64, not '%s'",
 					optarg);
+			break;
+		case 'a':
+			if (cli_parse_u64(optarg, &attempts) || !attempts ||
+			    attempts > 10)
+				return cli_usage_error(usage_str,
+					"machine detect: --attempts must be 1..10, not '%s'",
+					optarg);
+			break;
+		case 'd':
+			if (cli_parse_double(optarg, &drift_limit) ||
+			    !(drift_limit >= 0 && drift_limit <= 100))
+				return cli_usage_error(usage_str,
+					"machine detect: --drift-limit must be 0..100 (percent), not '%s'",
+					optarg);
+			drift_limit /= 100;
 			break;
 		case 'h': fputs(usage_str, stdout); return 0;
 		default: return cli_usage_error(usage_str, "machine detect: bad option");
@@ -526,6 +552,7 @@ static int detect(int argc, char **argv)
 							       : ((uint64_t)256 << 20);
 	if (partial && mem_ws < caches[last].size * 256)
 		mem_ws = caches[last].size * 256; /* 4x the sweep beyond it */
+again:
 	{
 		struct detect_clock_windows cw;
 
@@ -711,11 +738,6 @@ static int detect(int argc, char **argv)
 	drift = clk_end.max / ghz - 1;
 	fprintf(stderr, "  core clock at the end: %.3f GHz (%+.1f%% from the "
 		"start)\n", clk_end.max, 100 * drift);
-	if (fabs(drift) > DRIFT_WARN)
-		cli_warn("the core clock moved %+.1f%% during detection (%.3f "
-			 "-> %.3f GHz): the host's load changed, so the figures "
-			 "were measured at different clocks; run it again when "
-			 "the host is steady", 100 * drift, ghz, clk_end.max);
 	cJSON_AddNumberToObject(root, "clock_ghz", round(ghz * 1000) / 1000);
 	cJSON_AddNumberToObject(root, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
 	peak = cJSON_AddObjectToObject(root, "peak");
@@ -757,6 +779,41 @@ static int detect(int argc, char **argv)
 			goto fail;
 		cJSON_AddItemToObject(root, "core", core);
 	}
+	/* Keep the attempt whose clock moved least, and detect again while
+	 * it moved more than the limit (--drift-limit): the figures of such an attempt were
+	 * measured at different clocks (on the Zen 4 guest, 2026-11-29, one
+	 * of three runs started at 3.479 GHz and ended at 3.670, 4.9% under
+	 * the add chains timed right after it). */
+	if (!best || fabs(drift) < fabs(best_drift)) {
+		cJSON_Delete(best);
+		best = root;
+		best_drift = drift;
+		best_attempt = attempt;
+	} else {
+		cJSON_Delete(root);
+	}
+	root = NULL;
+	if (fabs(best_drift) > drift_limit && attempt < attempts) {
+		attempt++;
+		fprintf(stderr, "ppr: the core clock moved %+.1f%% during "
+			"detection: detecting again (attempt %u of %llu)\n",
+			100 * drift, attempt, attempts);
+		fpc = 0;
+		l1_bpc = 0;
+		usable_mib = -1;
+		beyond_mib = -1;
+		goto again;
+	}
+	root = best;
+	best = NULL;
+	if (attempt > 1)
+		fprintf(stderr, "  written: attempt %u of %u, whose clock moved "
+			"%+.1f%%\n", best_attempt, attempt, 100 * best_drift);
+	if (fabs(best_drift) > drift_limit)
+		cli_warn("the core clock moved %+.1f%% during detection%s: the "
+			 "host's load changed, so the figures were measured at "
+			 "different clocks; run it again when the host is steady",
+			 100 * best_drift, attempt > 1 ? " in every attempt" : "");
 
 	if (base) {
 		refresh_base(base, base_root, root, name, name_given);
@@ -791,6 +848,7 @@ fail_err:
 fail:
 	free(text);
 	cJSON_Delete(root);
+	cJSON_Delete(best);
 	cJSON_Delete(base_root);
 	return rc;
 }

@@ -5,7 +5,8 @@
 # this machine has (or lacks) a sysfs cache description.  --clock-only
 # measures the clock alone (about 0.2 s).  --base refreshes a machine file:
 # its checks run before any measurement; one real run (--runs 1, on a fake
-# sysfs of two levels, about 10 s) checks what it keeps and what it changes.
+# sysfs of two levels, about 10 s, twice: --attempts 2 with --drift-limit 0)
+# checks what it keeps and what it changes, and the second attempt.
 PPR=${PPR:-./ppr}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
@@ -19,6 +20,12 @@ $PPR machine detect --caches bogus 2> "$tmp/err"; rc=$?
 $PPR machine detect --caches cpuid --sysfs "$tmp" 2> "$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "^ppr: machine detect: --sysfs needs --caches auto or sysfs$" "$tmp/err" \
 	&& ok || bad "--caches cpuid --sysfs: rc=$rc $(head -n 1 "$tmp/err")"
+$PPR machine detect --attempts 0 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^ppr: machine detect: --attempts must be 1..10, not '0'$" "$tmp/err" \
+	&& ok || bad "--attempts 0: rc=$rc $(head -n 1 "$tmp/err")"
+$PPR machine detect --drift-limit -1 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^ppr: machine detect: --drift-limit must be 0..100 (percent), not '-1'$" "$tmp/err" \
+	&& ok || bad "--drift-limit -1: rc=$rc $(head -n 1 "$tmp/err")"
 $PPR machine detect --help > "$tmp/help" && grep -q -- "--caches auto|sysfs|cpuid" "$tmp/help" \
 	&& grep -q -- "--caches-only" "$tmp/help" && ok || bad "help lacks --caches"
 
@@ -145,7 +152,17 @@ cat > "$tmp/base.json" <<'JSON'
   "branch": { "loop_exit_miss_cycles": 25, "learned_exit_trips": 32 }
 }
 JSON
-$PPR machine detect --sysfs "$tmp/sys" --runs 1 --base "$tmp/base.json" -o "$tmp/r.json" 2> "$tmp/err"; rc=$?
+# --drift-limit 0: every attempt's clock moved more than the limit, so
+# it detects twice (--attempts 2), writes the attempt that moved least,
+# and warns
+$PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
+	--base "$tmp/base.json" -o "$tmp/r.json" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '^  core clock at the end: ' "$tmp/err")" -eq 2 ] \
+	&& grep -q '^ppr: the core clock moved [-+][0-9.]*% during detection: detecting again (attempt 2 of 2)$' "$tmp/err" \
+	&& grep -q '^  written: attempt [12] of 2, whose clock moved [-+][0-9.]*%$' "$tmp/err" \
+	&& grep -q '^ppr: warning: the core clock moved [-+][0-9.]*% during detection in every attempt: ' "$tmp/err" \
+	&& [ "$(grep -c '^ppr: base ' "$tmp/err")" -eq 1 ] \
+	&& ok || bad "--attempts 2 --drift-limit 0: rc=$rc $(cat "$tmp/err")"
 [ $rc -eq 0 ] && $PPR machine show "$tmp/r.json" > "$tmp/show" 2>> "$tmp/err" \
 	&& grep -q '"name":	"two-level"' "$tmp/r.json" \
 	&& grep -q '"description":	"a base for the refresh test"' "$tmp/r.json" \
