@@ -73,7 +73,10 @@ if [ "$rounds" -gt 1 ]; then
 			{ echo "round $k failed"; rm -f "$tmp/round$k.json"; }
 		bw=$fbw
 		clk=$fclk
-		if "$PPR" machine detect --runs 3 > /dev/null 2> "$tmp/det$k"; then
+		# --attempts 1: the reading right after the round, one
+		# attempt's lines to read (a second attempt would come later
+		# and print its own)
+		if "$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/det$k"; then
 			b=$(sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' "$tmp/det$k")
 			c=$(sed -n 's/^ *core clock *min.*max *\([0-9.]*\) GHz.*/\1/p' "$tmp/det$k")
 			[ -n "$b" ] && bw=$b
@@ -147,7 +150,7 @@ PY
 fi
 # (not needed when machine_here refreshed the file: its bandwidth is fresh)
 [ "${FRESH_BW:-$((1 - MACHINE_REFRESHED))}" = 1 ] || exit 0
-"$PPR" machine detect --runs 3 > /dev/null 2> "$tmp/det" || {
+"$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/det" || {
 	echo "ppr machine detect failed: no fresh bandwidth"; exit 0; }
 bw=$(sed -n 's/^ *memory read bandwidth *min *[0-9.]* *median *\([0-9.]*\).*/\1/p' "$tmp/det")
 [ -n "$bw" ] || { echo "no memory bandwidth in detect's output"; exit 0; }
