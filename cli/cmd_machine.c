@@ -21,8 +21,8 @@
 PPR_COMMAND(machine, "describe machines: detect this one, show a machine file")
 
 static const char usage_str[] =
-	"usage: ppr machine detect [-o FILE] [--runs N] [--attempts N] [--drift-limit PCT]\n"
-	"                          [--name NAME] [--base M.json]\n"
+	"usage: ppr machine detect [-o FILE] [--runs N] [--attempts N]\n"
+	"                          [--drift-limit PCT] [--name NAME] [--base M.json]\n"
 	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
 	"       ppr machine detect --clock-only [--runs N]\n"
 	"       ppr machine show M.json [--format table|json]\n"
@@ -780,10 +780,10 @@ again:
 		cJSON_AddItemToObject(root, "core", core);
 	}
 	/* Keep the attempt whose clock moved least, and detect again while
-	 * it moved more than the limit (--drift-limit): the figures of such an attempt were
-	 * measured at different clocks (on the Zen 4 guest, 2026-11-29, one
-	 * of three runs started at 3.479 GHz and ended at 3.670, 4.9% under
-	 * the add chains timed right after it). */
+	 * it moved more than the limit (--drift-limit): the figures of such
+	 * an attempt were measured at different clocks (on the Zen 4 guest,
+	 * 2026-11-29, one of three runs started at 3.479 GHz and ended at
+	 * 3.670, 4.9% under the add chains timed right after it). */
 	if (!best || fabs(drift) < fabs(best_drift)) {
 		cJSON_Delete(best);
 		best = root;
