@@ -144,7 +144,7 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
  * `ppr machine detect` makes it detect again, and gets a warning when
  * every attempt moved so (the issue's tolerance for the clock, 3%; the
  * default of --drift-limit) */
-#define DRIFT_WARN 0.03
+#define DRIFT_LIMIT 0.03
 
 /* The core clock: runs of 20 ms (the clock written), then 400 windows of
  * 0.2 ms; progress and both summaries on stderr. */
@@ -426,7 +426,7 @@ static int detect(int argc, char **argv)
 	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
 	unsigned long long runs = 7, attempts = 3;
 	unsigned attempt = 1, best_attempt = 0;
-	double best_drift = 0, drift_limit = DRIFT_WARN;
+	double best_drift = 0, drift_limit = DRIFT_LIMIT;
 	cJSON *best = NULL;
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, clk_end, fma, bw, lat;
@@ -434,7 +434,7 @@ static int detect(int argc, char **argv)
 	double wb_share = 1, wb_read = 0, wb_copy = 0;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
-	double ghz, fpc = 0, l1_bpc = 0, usable_mib = -1, beyond_mib = -1;
+	double ghz, fpc, l1_bpc, usable_mib, beyond_mib;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak, *base_root = NULL;
 	char *text = NULL, desc[512], src[2048], cache_desc[1024], cap_desc[256];
 	struct machine check = { 0 };
@@ -553,6 +553,11 @@ static int detect(int argc, char **argv)
 	if (partial && mem_ws < caches[last].size * 256)
 		mem_ws = caches[last].size * 256; /* 4x the sweep beyond it */
 again:
+	/* what an attempt finds, or not (-1: not measured) */
+	fpc = 0;
+	l1_bpc = 0;
+	usable_mib = -1;
+	beyond_mib = -1;
 	{
 		struct detect_clock_windows cw;
 
@@ -798,10 +803,6 @@ again:
 		fprintf(stderr, "ppr: the core clock moved %+.1f%% during "
 			"detection: detecting again (attempt %u of %llu)\n",
 			100 * drift, attempt, attempts);
-		fpc = 0;
-		l1_bpc = 0;
-		usable_mib = -1;
-		beyond_mib = -1;
 		goto again;
 	}
 	root = best;
