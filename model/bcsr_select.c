@@ -785,12 +785,19 @@ static void ev_flush(uint32_t *h, const uint32_t *ev, unsigned n)
 		h[ev[k]]++;
 }
 
-/* unsigned a < b lane by lane, as signed lanes flipped at the sign bit */
+/*
+ * a < b lane by lane with the signed compare: the rows and marks are
+ * under 2^31 here (count_chunk), so no lane needs its sign bit flipped,
+ * and the mark is broadcast straight from memory (vpbroadcastd m32, a
+ * load alone) before the row is stored over it.  Flipped, the mark went
+ * through a scalar load, an add, a move and a broadcast: three more
+ * instructions in each of a nonzero's eight steps.
+ */
 #define CSTEP(C, V) do {						\
-		uint32_t kq_ = j / (C), pv_ = cm->last[(C) - 1][kq_];	\
-		cm->last[(C) - 1][kq_] = row1;				\
+		uint32_t *mp_ = &cm->last[(C) - 1][j / (C)];		\
 		V = _mm256_sub_epi32(V, _mm256_cmpgt_epi32(bsx,		\
-			_mm256_set1_epi32((int)(pv_ ^ 0x80000000u))));	\
+			_mm256_set1_epi32(*(const int32_t *)mp_)));	\
+		*mp_ = row1;						\
 	} while (0)
 
 __attribute__((target("avx2")))
@@ -803,7 +810,6 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 	uint64_t k1 = jb->nruns * (idx + 1) / jb->nchunks, k, i;
 	const __m256i ones = _mm256_set1_epi32(-1);
 	const __m256i tmax = _mm256_set1_epi32(MODEL_EXIT_TMAX);
-	const __m256i flip = _mm256_set1_epi32((int)0x80000000u);
 	const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
 	const __m256i slot = _mm256_setr_epi32(
 		0, MODEL_EXIT_TMAX + 1, 2 * (MODEL_EXIT_TMAX + 1),
@@ -835,8 +841,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 			prev[r] = ones; /* none yet */
 			acc[r][0] = acc[r][1] = _mm256_setzero_si256();
 		}
-		bsx = _mm256_xor_si256(_mm256_loadu_si256(
-			(const __m256i *)(const void *)bs1), flip);
+		bsx = _mm256_loadu_si256((const __m256i *)(const void *)bs1);
 		v1 = v2 = v3 = v4 = v5 = v6 = v7 = v8 = _mm256_setzero_si256();
 		for (i = s; i < e; i++) {
 			uint64_t p;
@@ -956,7 +961,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 			v7 = _mm256_and_si256(v7, keep);
 			v8 = _mm256_and_si256(v8, keep);
 			bsx = _mm256_blendv_epi8(_mm256_set1_epi32(
-				(int)((row1 + 1) ^ 0x80000000u)), bsx, keep);
+				(int)(row1 + 1)), bsx, keep);
 			if (nev >= EV_CAP) {
 				ev_flush(&hl[0][0][0], ev, nev);
 				nev = 0;
@@ -991,12 +996,14 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 }
 #endif
 
-/* The counting pass for this CPU: AVX2 where it runs, unless the
+/* The counting pass for this CPU: AVX2 where it runs and the rows (up
+ * to rows + 1 in its signed lanes) are under 2^31 - 1, unless the
  * environment's PPR_COUNT_PORTABLE is 1 (for the tests and the bench). */
 static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 {
 #ifdef COUNT_AVX2
-	if (!jb->count_portable && __builtin_cpu_supports("avx2")) {
+	if (!jb->count_portable && jb->a->rows < INT32_MAX &&
+	    __builtin_cpu_supports("avx2")) {
 		int rc = count_chunk_avx2(jb, idx, cm);
 
 		/*
