@@ -2872,14 +2872,13 @@ int model_threads_default(unsigned *n, struct ppr_err *err)
 	return 0;
 }
 
-int model_bcsr_select(const struct machine *m, const struct csr *a,
-		      const struct model_bcsr_opts *o,
+static int select_job(struct job *jb, double t0, const struct machine *m,
+		      const struct csr *a, const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err)
 {
-	struct job jb;
 	unsigned nth = o ? o->threads : 0, i;
 	uint64_t key;
-	double t0 = now_s(), t1, t2, frac, target, foot, f_more;
+	double t1, t2, frac, target, foot, f_more;
 	uint64_t nwin_all, w;
 	struct pv_buf *pvb;
 	int rc, fresh = 0;
@@ -2899,22 +2898,22 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 				   " rows", (uint64_t)UINT32_MAX - 2);
 	if (nth > MAX_THREADS)
 		nth = MAX_THREADS;
-	memset(&jb, 0, sizeof(jb));
-	jb.m = m;
-	jb.a = a;
-	jb.core = model_machine_core(m);
-	jb.out = out;
-	jb.nlev = machine_fill_bandwidths(m, jb.bw);
-	if (jb.nlev > MODEL_MAX_LEVELS)
-		jb.nlev = MODEL_MAX_LEVELS;
+	memset(jb, 0, sizeof(*jb));
+	jb->m = m;
+	jb->a = a;
+	jb->core = model_machine_core(m);
+	jb->out = out;
+	jb->nlev = machine_fill_bandwidths(m, jb->bw);
+	if (jb->nlev > MODEL_MAX_LEVELS)
+		jb->nlev = MODEL_MAX_LEVELS;
 	out->rows = a->rows;
 	out->cols = a->cols;
 	out->nnz = a->nnz;
 	for (i = 1; i <= MODEL_EXIT_TMAX; i++)
-		jb.exit_cap[i] = model_exit_capacity(model_bcsr_learned_exits(m),
-						     m->learned_exit_trips, i);
-	for (jb.exit_t = 1; jb.exit_t < MODEL_EXIT_TMAX &&
-	     jb.exit_cap[jb.exit_t + 1] == jb.exit_cap[1]; jb.exit_t++)
+		jb->exit_cap[i] = model_exit_capacity(
+			model_bcsr_learned_exits(m), m->learned_exit_trips, i);
+	for (jb->exit_t = 1; jb->exit_t < MODEL_EXIT_TMAX &&
+	     jb->exit_cap[jb->exit_t + 1] == jb->exit_cap[1]; jb->exit_t++)
 		;
 
 	/* the level that holds the whole working set (with the CSR's
@@ -2926,13 +2925,13 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	 * XSIM_NNZ) */
 	foot = (double)a->nnz * 12 + (double)a->rows * 16 +
 	       (double)a->cols * 8;
-	jb.home = level_holding(m, jb.nlev, 0, foot);
-	jb.nsim = jb.home - 1 < jb.nlev ? jb.home - 1 : jb.nlev;
-	for (i = 0; i < jb.nsim; i++)
+	jb->home = level_holding(m, jb->nlev, 0, foot);
+	jb->nsim = jb->home - 1 < jb->nlev ? jb->home - 1 : jb->nlev;
+	for (i = 0; i < jb->nsim; i++)
 		if ((double)m->hier.levels[i].size >=
 		    ((double)a->cols + 8) * 8)
 			break;
-	jb.nsim = i;
+	jb->nsim = i;
 	/* default sampling, the whole working set in the second level: x
 	 * is not simulated (its first-level misses are that level's hits,
 	 * whose latency the model hides; only their link time goes).  On
@@ -2943,31 +2942,31 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	 * measurements 10.1-11.8% -> 10.5-15.0%), and takes their cost from
 	 * 61, 33-35 and 17-18 SpMV equivalents to 39, 9-13 and 12: the x
 	 * simulation was most of it.  --sample 1 simulates it */
-	if (!(o && o->sample > 0) && jb.home <= 2)
-		jb.nsim = 0;
+	if (!(o && o->sample > 0) && jb->home <= 2)
+		jb->nsim = 0;
 
 	/* sampling: block counts over a fraction of the block rows, the
 	 * x simulation over windows of rows (see the notes) */
-	jb.f_count = o && o->sample > 0 ? o->sample :
+	jb->f_count = o && o->sample > 0 ? o->sample :
 		     fmin(1, fmax(COUNT_NNZ_FIRST / (double)a->nnz,
 				  COUNT_MIN_FRAC));
-	if (jb.f_count > 1)
-		jb.f_count = 1;
-	f_more = o && o->sample > 0 ? jb.f_count :
+	if (jb->f_count > 1)
+		jb->f_count = 1;
+	f_more = o && o->sample > 0 ? jb->f_count :
 		 fmin(1, fmax(COUNT_NNZ / (double)a->nnz, COUNT_MIN_FRAC));
-	if (f_more > jb.f_count && f_more >= 0.5)
+	if (f_more > jb->f_count && f_more >= 0.5)
 		f_more = 1;     /* no cheaper than all, and exact */
 	/* and the first sample too, unless asked for: half the rows or
 	 * more, then all of them again when in doubt, cost more than all
 	 * of them once (see COUNT_NNZ_FIRST) */
-	if (!(o && o->sample > 0) && jb.f_count >= 0.5)
-		jb.f_count = f_more = 1;
-	rc = long_find(&jb);
+	if (!(o && o->sample > 0) && jb->f_count >= 0.5)
+		jb->f_count = f_more = 1;
+	rc = long_find(jb);
 	if (rc) {
-		runs_free(&jb);
+		runs_free(jb);
 		return ppr_err_set(err, rc, NULL, 0, 0, "out of memory");
 	}
-	rc = runs_plan(&jb, err);
+	rc = runs_plan(jb, err);
 	if (rc)
 		return rc;
 	nwin_all = (a->rows + WIN_ROWS - 1) / WIN_ROWS;
@@ -2975,60 +2974,60 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		 fmax(XSIM_NNZ / (double)a->nnz, XSIM_MIN_FRAC);
 	if (target > 1)
 		target = 1;
-	jb.win_len = WIN_ROWS;
+	jb->win_len = WIN_ROWS;
 	if (target < 0.5) {
 		/* windows of about XSIM_WIN_NNZ nonzeros */
 		double per_row = (double)a->nnz / (double)a->rows;
 
-		jb.win_len = (uint64_t)fmin(WIN_ROWS, fmax(16.0,
+		jb->win_len = (uint64_t)fmin(WIN_ROWS, fmax(16.0,
 				ceil(XSIM_WIN_NNZ / per_row)));
 	}
-	jb.nwin = (unsigned)fmin((double)nwin_all,
+	jb->nwin = (unsigned)fmin((double)nwin_all,
 				 ceil(target * (double)a->rows /
-				      (double)jb.win_len));
-	if (jb.nwin < 1)
-		jb.nwin = 1;
-	if (target >= 0.5 || (jb.win_len == WIN_ROWS &&
-			       jb.nwin >= nwin_all / 2)) {
-		jb.nwin = (unsigned)nwin_all;  /* cheaper to do it all */
-		jb.win_len = WIN_ROWS;
+				      (double)jb->win_len));
+	if (jb->nwin < 1)
+		jb->nwin = 1;
+	if (target >= 0.5 || (jb->win_len == WIN_ROWS &&
+			       jb->nwin >= nwin_all / 2)) {
+		jb->nwin = (unsigned)nwin_all;  /* cheaper to do it all */
+		jb->win_len = WIN_ROWS;
 	}
-	if (!jb.nsim)
-		jb.nwin = 0;
-	jb.win_start = malloc(sizeof(*jb.win_start) * (jb.nwin + 1));
-	if (!jb.win_start) {
-		runs_free(&jb);
+	if (!jb->nsim)
+		jb->nwin = 0;
+	jb->win_start = malloc(sizeof(*jb->win_start) * (jb->nwin + 1));
+	if (!jb->win_start) {
+		runs_free(jb);
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
-	jb.win_scale = 1;
-	if (jb.nwin == nwin_all && jb.win_len == WIN_ROWS) {
-		for (w = 0; w < jb.nwin; w++)
-			jb.win_start[w] = w * WIN_ROWS;
-	} else if (jb.nwin) {
-		for (w = 0; w < jb.nwin; w++)
-			jb.win_start[w] = (uint64_t)((w + 0.5) * nwin_all /
-						     jb.nwin) * WIN_ROWS;
-		frac = (double)jb.nwin * (double)jb.win_len /
+	jb->win_scale = 1;
+	if (jb->nwin == nwin_all && jb->win_len == WIN_ROWS) {
+		for (w = 0; w < jb->nwin; w++)
+			jb->win_start[w] = w * WIN_ROWS;
+	} else if (jb->nwin) {
+		for (w = 0; w < jb->nwin; w++)
+			jb->win_start[w] = (uint64_t)((w + 0.5) * nwin_all /
+						     jb->nwin) * WIN_ROWS;
+		frac = (double)jb->nwin * (double)jb->win_len /
 		       (double)a->rows;
-		jb.win_scale = 1 / frac;
+		jb->win_scale = 1 / frac;
 	}
 	{
 		const char *pe = getenv("PPR_COUNT_PORTABLE");
 
-		jb.count_portable = pe && strcmp(pe, "1") == 0;
+		jb->count_portable = pe && strcmp(pe, "1") == 0;
 	}
-	pthread_mutex_init(&jb.lock, NULL);
+	pthread_mutex_init(&jb->lock, NULL);
 	t1 = now_s();
-	jb.pv = builtin_points(jb.core);
-	out->incore_cached = out->incore_builtin = jb.pv != NULL;
+	jb->pv = builtin_points(jb->core);
+	out->incore_cached = out->incore_builtin = jb->pv != NULL;
 	pvb = NULL;
-	if (!jb.pv) {
-		key = cache_key(jb.core);
+	if (!jb->pv) {
+		key = cache_key(jb->core);
 		pvb = mem_cache_get(key);
 		out->incore_cached = pvb != NULL;
 	}
-	if (!jb.pv && !pvb) {
+	if (!jb->pv && !pvb) {
 		size_t mlen = 0;
 		const double (*mv)[NPT_VALS] = cache_map(key, &mlen);
 
@@ -3037,9 +3036,9 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		if (!pvb) {
 			if (mv)
 				cache_unmap(mv, mlen);
-			pthread_mutex_destroy(&jb.lock);
-			free(jb.win_start);
-			runs_free(&jb);
+			pthread_mutex_destroy(&jb->lock);
+			free(jb->win_start);
+			runs_free(jb);
 			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 					   "out of memory");
 		}
@@ -3050,18 +3049,18 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 		out->incore_cached = mv != NULL;
 		fresh = 1;
 		if (!mv) {
-			int e = model_bcsr_incore_points(jb.core, nth,
-							 pvb->own, &jb.err);
+			int e = model_bcsr_incore_points(jb->core, nth,
+							 pvb->own, &jb->err);
 
 			if (e)
-				jb.rc_err = e;
+				jb->rc_err = e;
 			else
 				cache_write(key, pvb->v);
 		}
 	}
 	if (pvb)
-		jb.pv = pvb->v;
-	if (!jb.rc_err && fresh)
+		jb->pv = pvb->v;
+	if (!jb->rc_err && fresh)
 		mem_cache_put(pvb);
 	/* threads for the counts and the x simulation only when their
 	 * samples are large enough to pay for starting them (on the test
@@ -3069,61 +3068,61 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	 * 0.5-1 ms, the whole work of a small matrix's phase) */
 	t2 = now_s();
 	out->phase_s[0] = t2 - t1;
-	if (!jb.rc_err) {
-		rc = count_long(&jb);   /* once: a refined sample keeps it */
+	if (!jb->rc_err) {
+		rc = count_long(jb);   /* once: a refined sample keeps it */
 		if (rc)
-			jb.rc_err = ppr_err_set(&jb.err, rc, NULL, 0, 0,
+			jb->rc_err = ppr_err_set(&jb->err, rc, NULL, 0, 0,
 						"out of memory");
 	}
-	if (!jb.rc_err)
-		count_phase(&jb, nth);
+	if (!jb->rc_err)
+		count_phase(jb, nth);
 	t1 = now_s();
 	out->phase_s[1] = t1 - t2;
-	if (!jb.rc_err && jb.nsim) {
-		jb.phase = 2;
-		run_phase(&jb, 2.0 * (double)jb.nwin * (double)jb.win_len *
+	if (!jb->rc_err && jb->nsim) {
+		jb->phase = 2;
+		run_phase(jb, 2.0 * (double)jb->nwin * (double)jb->win_len *
 			  (double)a->nnz / (double)a->rows >= PAR_MIN_NNZ ?
 			  (nth > 8 ? 8 : nth) : 1);
 	}
 	t2 = now_s();
 	out->phase_s[2] = t2 - t1;
-	eval_all(&jb);
+	eval_all(jb);
 	/* the pick in doubt at the first sample: count again, with the
 	 * default sample (see COUNT_NNZ_FIRST) */
-	if (!jb.rc_err && f_more > jb.f_count &&
+	if (!jb->rc_err && f_more > jb->f_count &&
 	    pick_in_doubt(out, fastest_of(out))) {
 		t1 = now_s();
-		runs_free_sample(&jb);  /* the long rows stay counted */
-		memset(jb.rc, 0, sizeof(jb.rc));
-		memset(jb.ch_hist, 0, sizeof(jb.ch_hist));
-		memset(&jb.sum, 0, sizeof(jb.sum));
-		memset(jb.brows, 0, sizeof(jb.brows));
-		memset(jb.pairs, 0, sizeof(jb.pairs));
-		jb.f_count = f_more;
-		rc = runs_plan(&jb, &jb.err);
+		runs_free_sample(jb);  /* the long rows stay counted */
+		memset(jb->rc, 0, sizeof(jb->rc));
+		memset(jb->ch_hist, 0, sizeof(jb->ch_hist));
+		memset(&jb->sum, 0, sizeof(jb->sum));
+		memset(jb->brows, 0, sizeof(jb->brows));
+		memset(jb->pairs, 0, sizeof(jb->pairs));
+		jb->f_count = f_more;
+		rc = runs_plan(jb, &jb->err);
 		if (rc)
-			jb.rc_err = rc;
+			jb->rc_err = rc;
 		else
-			count_phase(&jb, nth);
+			count_phase(jb, nth);
 		out->sample_refined = 1;
 		t2 += now_s() - t1;
 		out->phase_s[1] += now_s() - t1;
-		eval_all(&jb);
+		eval_all(jb);
 	}
-	out->sample = jb.f_count;
-	if (jb.ls) {
-		out->long_rows = jb.ls->nlong;
-		out->long_counted = jb.ls->region_nnz > 0 ?
-			jb.ls->counted_nnz / jb.ls->region_nnz : 1;
+	out->sample = jb->f_count;
+	if (jb->ls) {
+		out->long_rows = jb->ls->nlong;
+		out->long_counted = jb->ls->region_nnz > 0 ?
+			jb->ls->counted_nnz / jb->ls->region_nnz : 1;
 	}
-	pthread_mutex_destroy(&jb.lock);
-	free(jb.win_start);
-	runs_free(&jb);
+	pthread_mutex_destroy(&jb->lock);
+	free(jb->win_start);
+	runs_free(jb);
 	pv_release(pvb);
-	if (jb.rc_err) {
+	if (jb->rc_err) {
 		if (err)
-			*err = jb.err;
-		return jb.rc_err;
+			*err = jb->err;
+		return jb->rc_err;
 	}
 	out->tie = !o || o->tie == 0 ? MODEL_BCSR_TIE : o->tie > 0 ? o->tie : 0;
 	out->pick = model_bcsr_pick(out, out->tie);
@@ -3132,4 +3131,25 @@ int model_bcsr_select(const struct machine *m, const struct csr *a,
 	out->wall_s = now_s() - t0;
 	out->phase_s[3] = t0 + out->wall_s - t2;
 	return 0;
+}
+
+/* The job (24 KB) from the heap, not the stack: a fresh process has
+ * recycled heap pages (its reader's) where the stack below the caller's
+ * frames is untouched, a page fault per 4 KiB */
+int model_bcsr_select(const struct machine *m, const struct csr *a,
+		      const struct model_bcsr_opts *o,
+		      struct model_bcsr_result *out, struct ppr_err *err)
+{
+	double t0 = now_s();
+	struct job *jb = malloc(sizeof(*jb));
+	int rc;
+
+	if (!jb) {
+		memset(out, 0, sizeof(*out));
+		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+				   "out of memory");
+	}
+	rc = select_job(jb, t0, m, a, o, out, err);
+	free(jb);
+	return rc;
 }
