@@ -96,7 +96,14 @@
  *   lanes with each mark broadcast from memory (count_chunk_avx2's
  *   CSTEP; 62 instructions a nonzero instead of 85): warm counts 15-23%
  *   faster on six matrices, the pass's mean 10.3 -> 9.4 (median 5.3 ->
- *   4.9), the small matrices' rows now most of their counting.
+ *   4.9), the small matrices' rows now most of their counting.  Later
+ *   that day the rows' ends went to an unrolled loop over the heights
+ *   (count_chunk_avx2) and the job off the stack (model_bcsr_select):
+ *   warm counts 9-21% faster on the small matrices, fresh predictions of
+ *   rajat19 and nnc1374 92 -> 75 and 73 -> 55 us, but the pass's mean
+ *   9.3 and 8.8 (9.2 and 9.1 as medians of 3) against 9.2-10.2 in the
+ *   three passes before: on the smallest a fresh process's cold caches
+ *   and predictors are most of what is left (model/README.md).
  * - In-core time: the compiled kernel of each shape on the DAG, the block
  *   row loop scheduled with its block loop run 1, 2, 3, 4, 6, ... 512 times
  *   (model_nest_points; interpolated at the mean blocks per block row,
