@@ -768,8 +768,8 @@ static int count_chunk_portable(struct job *jb, unsigned idx,
  * place in the code, not an index (the loop over the ended heights'
  * bits indexed a stack array each time), a run's first, cut block row
  * is a branch, not a mask, and the block counts are summed in 32-bit
- * lanes: warm (bench_bcsr_select, 2026-11-29) Pd's counts 0.195 ->
- * 0.156 ms, lsq 0.078 -> 0.068, rajat19 0.036 -> 0.031, hangGlider_2
+ * lanes: warm (bench_bcsr_select, 2026-11-29) Pd's counts 0.196 ->
+ * 0.154 ms, lsq 0.078 -> 0.067, rajat19 0.036 -> 0.031, hangGlider_2
  * 0.101 -> 0.092.  The same counts and histograms as the portable copy
  * (test_bcsr_count_paths runs both).
  */
@@ -3140,9 +3140,11 @@ static int select_job(struct job *jb, double t0, const struct machine *m,
 	return 0;
 }
 
-/* The job (24 KB) from the heap, not the stack: a fresh process has
- * recycled heap pages (its reader's) where the stack below the caller's
- * frames is untouched, a page fault per 4 KiB */
+/* The job (26 KB) from the heap, not the stack: a fresh `ppr bcsr`
+ * process has recycled heap pages (its matrix reader's) where the stack
+ * below the caller's frames is untouched, a page fault per 4 KiB (13-14
+ * faults in the first selection with the job on the stack, 5-6 without;
+ * model/README.md) */
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err)
