@@ -836,9 +836,6 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 		7 * (MODEL_EXIT_TMAX + 1));
 	const __m256i pshift = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
 	const __m256i tv = _mm256_set1_epi32((int)jb->exit_t);
-	const uint32_t *lrc = jb->lrc;
-	const uint64_t rows = a->rows;
-	const int long_pass = jb->long_pass;
 	__m256i small[8];
 	uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1];
 	struct runsum *su;
@@ -882,9 +879,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				CSTEP(7, v7);
 				CSTEP(8, v8);
 			}
-			ended = mask = end_mask[q] |
-				       (i + 1 == rows ? 0xffu : 0);
-			q = q == 839 ? 0 : q + 1;
+			ended = mask = row_end(&q, i, a->rows);
 			/* v(c) lanes r to w[r] lanes c */
 			u0 = _mm256_unpacklo_epi32(v1, v2);
 			u1 = _mm256_unpackhi_epi32(v1, v2);
@@ -959,12 +954,12 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				/* a long block row's blocks are kept apart
 				 * (struct lstat); the others' sums in 32
 				 * bits (under nnz, below 2^31 here) */
-				if (lrc && lrc[i + 1] != lrc[st]) {
+				if (long_brow(jb, st, i)) {
 					uint32_t nv[8];
 
 					_mm256_storeu_si256(
 						(__m256i *)(void *)nv, n);
-					if (long_pass)
+					if (jb->long_pass)
 						long_record(jb, r, nv);
 				} else {
 					acc32[r] = _mm256_add_epi32(acc32[r],
@@ -992,7 +987,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 				nev = 0;
 			}
 		}
-		if (!long_pass) {
+		if (!jb->long_pass) {
 			uint64_t nb[64];
 
 			for (r = 0; r < 8; r++) {
