@@ -104,9 +104,12 @@
  *   19-21 at 39,000; the model sees only the count.  BCSR keeps the
  *   linear share at its own capacity (branch.bcsr_learned_exit_changes,
  *   13,800 on zen4-genoa: the 20,000 x 0.69 its selection was fitted
- *   with against `ppr bcsr --measure`, whose samples follow 6 untimed
- *   runs or 2 ms: not the learned state either for a shape near the
- *   capacity; re-measuring the BCSR sets in the learned state is open).
+ *   with against `ppr bcsr --measure` when its samples followed 6
+ *   untimed runs; checked again after they came to follow 50 (or 30 ms,
+ *   cli/cmd_bcsr.c's MEAS_WARM_RUNS, 15c38de): 17,000 moved no pick,
+ *   20,700 and 25,000 moved de2010 to 1x1 at 0.554 of its best; rescored
+ *   on the 20 stored passes of 2026-11-28..29, 12,000 and 13,000 gave 60
+ *   and 21 picks below 0.95 of the best, 13,800 21; model/README.md).
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit, at
  *   the same branch.loop_exit_miss_cycles as CSR's exits (until
