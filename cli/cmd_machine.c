@@ -66,7 +66,10 @@ static const char usage_str[] =
 	"        write-back share and CSR stream table, and the last level's usable\n"
 	"        ways and bandwidth put in; its core model,\n"
 	"        branch and far-reference costs and L1/L2 bandwidths are kept.  Its\n"
-	"        caches must be this machine's (else an error: another CPU).  A\n"
+	"        caches must be this machine's (else an error: another CPU); where\n"
+	"        they come from AMD's legacy CPUID leaf, an L2 of the same size keeps\n"
+	"        the file's ways when the file's core model is this CPU's, and a\n"
+	"        level the leaf left out (the L3) keeps the file's figures.  A\n"
 	"        virtual machine's host can change between boots (this project's\n"
 	"        test guest ran at 3.48 and at 4.17 GHz): predict with a refreshed\n"
 	"        file, e.g. detect --base machines/zen4-epyc.json -o here.json.\n"
@@ -97,13 +100,14 @@ enum { CACHES_AUTO, CACHES_SYSFS, CACHES_CPUID };
  */
 static int detect_caches(int want, const char *sysfs, int sysfs_given,
 			 struct detect_cache *caches, unsigned *n, int *partial,
-			 char *desc, size_t ndesc)
+			 int *legacy, char *desc, size_t ndesc)
 {
 	struct detect_cpuid_note note;
 	struct ppr_err err = { 0 };
 	int rc;
 
 	*partial = 0;
+	*legacy = 0;
 	if (want != CACHES_CPUID) {
 		rc = detect_caches_sysfs(sysfs, caches, n, &err);
 		if (!rc) {
@@ -137,6 +141,7 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
 		snprintf(desc + len, ndesc - len, "%s", note.left_out);
 	}
 	*partial = note.partial;
+	*legacy = note.legacy;
 	return 0;
 }
 
@@ -250,10 +255,14 @@ static void level_name(const struct detect_cache *k, char *buf, size_t n)
 
 /* Read and check --base FILE: it must load, and describe the caches
  * detected here (same names, sizes, sets, ways, lines): another CPU's
- * core model and fitted costs would not fit this one.  Returns the
- * parsed document, or NULL after printing the error. */
+ * core model and fitted costs would not fit this one.  Where the ways
+ * came from AMD's legacy CPUID leaf (legacy), a level 2 or beyond of the
+ * same size and line keeps the file's ways and sets when the file's core
+ * model is this CPU's (core; detect_base_level_match), and says so on
+ * stderr.  Returns the parsed document, or NULL after printing the
+ * error. */
 static cJSON *base_open(const char *path, const struct detect_cache *caches,
-			unsigned n)
+			unsigned n, int legacy, const char *core)
 {
 	struct machine check = { 0 };
 	struct ppr_err err = { 0 };
@@ -292,19 +301,57 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 				  path, ln);
 			goto fail;
 		}
-		for (g = 0; g < 4; g++)
-			if (num_of(b, geo[g]) != here[g]) {
-				cli_error("%s: hierarchy.levels '%s': '%s' is %.0f, "
-					  "this machine's is %.0f: the base describes "
-					  "another CPU", path, ln, geo[g],
-					  num_of(b, geo[g]), here[g]);
-				goto fail;
+		{
+			double in_base[4];
+			const char *bcore = cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(
+					cJSON_GetObjectItemCaseSensitive(root, "core"),
+					"name"));
+			int m;
+
+			for (g = 0; g < 4; g++)
+				in_base[g] = num_of(b, geo[g]);
+			m = detect_base_level_match(k, legacy, in_base);
+			if (m == DETECT_BASE_SIZE && core && bcore &&
+			    !strcmp(core, bcore)) {
+				fprintf(stderr, "ppr: base: %s keeps the base's "
+					"%.0f ways and %.0f sets: this CPU's legacy "
+					"CPUID leaf reads %u-way (the same size and "
+					"line, the same core model %s)\n", ln,
+					in_base[2], in_base[1], k->ways, core);
+				continue;
 			}
+			for (g = 0; m != DETECT_BASE_SAME && g < 4; g++)
+				if (in_base[g] != here[g]) {
+					cli_error("%s: hierarchy.levels '%s': '%s' is "
+						  "%.0f, this machine's is %.0f: the base "
+						  "describes another CPU", path, ln,
+						  geo[g], in_base[g], here[g]);
+					goto fail;
+				}
+		}
 	}
 	return root;
 fail:
 	cJSON_Delete(root);
 	return NULL;
+}
+
+/* The last data (or unified) level of a machine document, or NULL. */
+static cJSON *last_data_level(const cJSON *root)
+{
+	cJSON *l, *last = NULL;
+
+	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(root, "hierarchy"),
+			"levels")) {
+		const char *role = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(l, "role"));
+
+		if (!(role && !strcmp(role, "instruction")))
+			last = l;
+	}
+	return last;
 }
 
 /*
@@ -314,7 +361,10 @@ fail:
  * and CSR stream table.  Everything else of the base (the core model, the
  * branch and far-reference costs fitted on it, the L1 and L2 bandwidths,
  * which are the core's design: the read kernel does not reach L1's two
- * loads per cycle) is kept.  Changes root in place.
+ * loads per cycle) is kept.  Where the base has levels beyond the last one
+ * detected (a legacy CPUID leaf left the L3 out), those keep the base's
+ * figures, and so does the last one detected, which is then not the
+ * level memory refills; source says so.  Changes root in place.
  */
 static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 			 const char *name, int name_given)
@@ -365,9 +415,11 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 		 PPR_VERSION, old_ghz, new_ghz, old_bw,
 		 num_of(it, "bandwidth_gbs"), old_lat, num_of(it, "latency_ns"),
 		 old_wb, num_of(it, "writeback_share"));
-	if (blast && dlast != cJSON_GetArrayItem(dlevels, 0)) {
+	if (blast && dlast != cJSON_GetArrayItem(dlevels, 0) &&
+	    blast == last_data_level(root)) {
 		/* the last level, unless it is the first (its bandwidth is
-		 * the core's) */
+		 * the core's) or the base has levels beyond it that this
+		 * detection left out (below: then it is the core's too) */
 		double ow = num_of(blast, "usable_ways");
 		double nw = num_of(dlast, "usable_ways");
 		double ob = num_of(blast, "bandwidth_bytes_per_cycle");
@@ -384,7 +436,47 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 			 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(dlast,
 									     "name")),
 			 ow > 0 ? ow : num_of(blast, "ways"),
-			 nw > 0 ? nw : num_of(dlast, "ways"), ob, nb);
+			 nw > 0 ? nw : num_of(blast, "ways"), ob, nb);
+	}
+	if (blast) {
+		/* the base's levels beyond the last one measured here were
+		 * left out of this detection (their ways unknown: a legacy
+		 * CPUID leaf): they keep the base's share and bandwidth */
+		const cJSON *bl, *blevels = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(root, "hierarchy"),
+			"levels");
+		const cJSON *bm = cJSON_GetObjectItemCaseSensitive(det,
+								  "_beyond_mib");
+		int after = 0;
+
+		cJSON_ArrayForEach(bl, blevels) {
+			const char *role = cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(bl, "role"));
+			size_t used = strlen(note);
+
+			if (after && !(role && !strcmp(role, "instruction")))
+				snprintf(note + used, sizeof(note) - used,
+					 ", %s not measured (left out of the "
+					 "detection): the base's usable ways %.0f "
+					 "and bandwidth %.1f B/cy kept%s",
+					 cJSON_GetStringValue(
+						cJSON_GetObjectItemCaseSensitive(bl,
+										 "name")),
+					 num_of(bl, "usable_ways") > 0 ?
+					 num_of(bl, "usable_ways") : num_of(bl, "ways"),
+					 num_of(bl, "bandwidth_bytes_per_cycle"),
+					 cJSON_IsNumber(bm) && bm->valuedouble >= 0 ?
+					 " (read bandwidth beyond the level above lost "
+					 "a tenth of its fall to memory's at" : "");
+			if (after && !(role && !strcmp(role, "instruction")) &&
+			    cJSON_IsNumber(bm) && bm->valuedouble >= 0) {
+				used = strlen(note);
+				snprintf(note + used, sizeof(note) - used,
+					 " %.1f MiB)", bm->valuedouble);
+			}
+			if (bl == blast)
+				after = 1;
+		}
 	}
 	if (name_given)
 		cJSON_ReplaceItemInObjectCaseSensitive(root, "name",
@@ -441,7 +533,7 @@ static int detect(int argc, char **argv)
 	uint64_t mem_ws;
 	FILE *f;
 	int c, rc = 1, avx512, want = CACHES_AUTO, sysfs_given = 0;
-	int caches_only = 0, clock_only = 0, partial, name_given = 0, l1_split = 0;
+	int caches_only = 0, clock_only = 0, partial, legacy, name_given = 0, l1_split = 0;
 	const char *core_name;
 	unsigned cpu_family = 0, cpu_model = 0;
 
@@ -523,7 +615,7 @@ static int detect(int argc, char **argv)
 	else
 		fprintf(stderr, "ppr: detecting this machine (%llu runs per figure)\n", runs);
 	if ((rc = detect_caches(want, sysfs, sysfs_given, caches, &n, &partial,
-				cache_desc, sizeof(cache_desc))))
+				&legacy, cache_desc, sizeof(cache_desc))))
 		return rc;
 	rc = 1;
 	for (i = 0; i < n; i++)
@@ -543,7 +635,7 @@ static int detect(int argc, char **argv)
 		return 0;
 	/* the base is checked against the caches before the 20 s of
 	 * measuring */
-	if (base && !(base_root = base_open(base, caches, n)))
+	if (base && !(base_root = base_open(base, caches, n, legacy, core_name)))
 		return 1;
 	/* the last data (or unified) level: the one memory refills */
 	for (last = n - 1; last > 0 && !strcmp(caches[last].type, "Instruction"); last--)
@@ -695,6 +787,8 @@ again:
 			(double)mem_ws / 1048576.0, cap.bytes / 1048576.0,
 			cap.bytes >= (double)cap.ws[cap.npoints - 1] ? " or more" : "");
 		beyond_mib = cap.bytes / 1048576.0;
+		if (base) /* for refresh_base's note; never written */
+			cJSON_AddNumberToObject(root, "_beyond_mib", beyond_mib);
 		snprintf(cap_desc, sizeof(cap_desc), "beyond %s (a level left out) "
 			 "read bandwidth has lost a tenth of its fall to memory's at %.1f MiB%s",
 			 lname, beyond_mib,

@@ -505,6 +505,7 @@ int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
 				"leaves; 0x8000001D lists no caches)" :
 				"CPUID 0x80000005/0x80000006 (AMD legacy cache "
 				"leaves; no TOPOEXT, so no 0x8000001D)";
+			note->legacy = 1;
 			decode_legacy(r, topoext, &a);
 		}
 	} else {
@@ -536,6 +537,24 @@ int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
 				   note->left_out);
 	*n = j;
 	return 0;
+}
+
+/*
+ * A machine file's level against a detected cache (`ppr machine detect
+ * --base`).  The legacy L2 code is a hypervisor's to fill: the Firecracker
+ * guest of an EPYC family 1Ah reads code 6 (8-way, 2048 sets) for the 1
+ * MiB L2 whose 0x8000001D, on the earlier guest of the same CPU, said
+ * 16-way (zen4-epyc.json, from its sysfs).  So a legacy level's size and
+ * line size must agree, and its ways and sets are the file's.
+ */
+int detect_base_level_match(const struct detect_cache *k, int legacy,
+			    const double geo[4])
+{
+	if (geo[0] != (double)k->size || geo[3] != (double)k->line_size)
+		return DETECT_BASE_OTHER;
+	if (geo[1] == (double)k->sets && geo[2] == (double)k->ways)
+		return DETECT_BASE_SAME;
+	return legacy && k->level >= 2 ? DETECT_BASE_SIZE : DETECT_BASE_OTHER;
 }
 
 #if defined(__x86_64__)

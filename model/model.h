@@ -217,6 +217,9 @@ struct detect_cpuid_note {
 	char left_out[640];      /* "" or "L3 508 MiB: why; ..." */
 	int partial;             /* a data/unified level exists nearer memory
 				  * than the last one returned, left out */
+	int legacy;              /* the ways (and so the sets) of levels 2
+				  * and beyond come from AMD's legacy
+				  * 0x80000006 codes */
 };
 
 /*
@@ -241,6 +244,18 @@ int detect_caches_cpuid_decode(const struct detect_cpuid_regs *r,
 			       struct detect_cache *out, unsigned *n,
 			       struct detect_cpuid_note *note,
 			       struct ppr_err *err);
+
+/*
+ * Whether a machine file's level (size_bytes, sets, ways, cl_size in
+ * geo[]) describes the detected cache k: DETECT_BASE_SAME when all four
+ * agree; DETECT_BASE_SIZE when k's ways came from AMD's legacy leaf
+ * (legacy set, level 2 or beyond) and only the size and line agree (a
+ * hypervisor's legacy code can differ from 0x8000001D's: see detect.c);
+ * DETECT_BASE_OTHER otherwise.
+ */
+enum { DETECT_BASE_OTHER, DETECT_BASE_SAME, DETECT_BASE_SIZE };
+int detect_base_level_match(const struct detect_cache *k, int legacy,
+			    const double geo[4]);
 
 /*
  * The same from this CPU's CPUID (x86-64 only: PPR_ENOTSUP elsewhere), for

@@ -405,6 +405,62 @@ static void test_cpuid_amd_legacy(void)
 	T_CHECK(strstr(e.msg, "no cache leaves") != NULL);
 }
 
+/* A machine file's level against a detected cache (detect --base): a
+ * legacy L2 of the same size and line keeps the file's ways and sets; a
+ * first level, another size or line, or a non-legacy source must agree
+ * in all four. */
+static void test_base_level_match(void)
+{
+	struct detect_cpuid_regs r;
+	struct detect_cache c[DETECT_MAX_CACHES];
+	struct detect_cpuid_note note;
+	struct ppr_err e = { 0 };
+	unsigned n = 0;
+	/* zen4-epyc.json's L1D and L2 (its sysfs: 16-way) */
+	const double l1d[4] = { 48 << 10, 64, 12, 64 };
+	const double l2[4] = { 1 << 20, 1024, 16, 64 };
+	double g[4];
+
+	fc_epyc(&r);
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_CHECK(note.legacy);
+	T_EQ_U64(detect_base_level_match(&c[0], note.legacy, l1d),
+		 DETECT_BASE_SAME);
+	T_EQ_U64(detect_base_level_match(&c[2], note.legacy, l2),
+		 DETECT_BASE_SIZE);
+	T_EQ_U64(detect_base_level_match(&c[2], 0, l2), DETECT_BASE_OTHER);
+	/* the legacy L1's ways are the CPU's own: they must agree */
+	memcpy(g, l1d, sizeof(g));
+	g[1] = 32;
+	g[2] = 24;
+	T_EQ_U64(detect_base_level_match(&c[0], note.legacy, g),
+		 DETECT_BASE_OTHER);
+	/* another size (Zen 4's 1 MiB L2 is the same size: the core model
+	 * decides there, base_open) or line */
+	memcpy(g, l2, sizeof(g));
+	g[0] = 512 << 10;
+	T_EQ_U64(detect_base_level_match(&c[2], note.legacy, g),
+		 DETECT_BASE_OTHER);
+	memcpy(g, l2, sizeof(g));
+	g[3] = 128;
+	T_EQ_U64(detect_base_level_match(&c[2], note.legacy, g),
+		 DETECT_BASE_OTHER);
+	/* as read: the same in all four */
+	g[0] = 1 << 20;
+	g[1] = 2048;
+	g[2] = 8;
+	g[3] = 64;
+	T_EQ_U64(detect_base_level_match(&c[2], note.legacy, g),
+		 DETECT_BASE_SAME);
+	/* 0x8000001D (TOPOEXT with caches listed) is not legacy */
+	r.ext1_ecx |= 1u << 22;
+	r.det_amd[0][0] = 0x121;
+	r.det_amd[0][1] = (11u << 22) | 63;
+	r.det_amd[0][2] = 63;
+	T_CHECK(detect_caches_cpuid_decode(&r, c, &n, &note, &e) == 0);
+	T_CHECK(!note.legacy);
+}
+
 /* Zen 4 as 0x8000001D describes it: L1D 32 KiB 8-way, L1I 32 KiB 8-way,
  * L2 1 MiB 8-way, L3 32 MiB 16-way (EAX sharing bits set as on hardware). */
 static void test_cpuid_amd_topoext(void)
@@ -541,6 +597,7 @@ int main(void)
 	test_amd_assoc();
 	test_clock_windows();
 	test_cpuid_amd_legacy();
+	test_base_level_match();
 	test_cpuid_amd_topoext();
 	test_cpuid_intel();
 	test_cpuid_here();

@@ -181,5 +181,42 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
 	&& grep -Eq '"writeback_share":	(0|1|0\.[0-9]+),?$' "$tmp/r.json" \
 	&& grep -q "^ppr: base $tmp/base.json refreshed by ppr" "$tmp/err" \
 	&& ok || bad "--base refresh: rc=$rc $(cat "$tmp/err" "$tmp/r.json")"
+# a base with a level beyond the ones detected (as when CPUID's legacy
+# leaf leaves the L3 out): that level keeps the base's usable ways and
+# bandwidth, and so does the L2, which is not the base's last level; the
+# source says the L3 was not measured
+sed -e 's/"usable_ways": 3 }/"usable_ways": 3 },\
+      { "name": "L3", "size_bytes": 33554432, "sets": 32768, "ways": 16, "cl_size": 64,\
+        "inclusion": "exclusive", "bandwidth_bytes_per_cycle": 2.5, "usable_ways": 9 }/' \
+	"$tmp/base.json" > "$tmp/base3.json"
+$PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 1 \
+	--base "$tmp/base3.json" -o "$tmp/r3.json" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && $PPR machine show "$tmp/r3.json" > "$tmp/show" 2>> "$tmp/err" \
+	&& grep -q '"bandwidth_bytes_per_cycle":	1.5' "$tmp/r3.json" \
+	&& grep -q '"bandwidth_bytes_per_cycle":	2.5' "$tmp/r3.json" \
+	&& grep -Eq '"usable_ways":	3,?$' "$tmp/r3.json" \
+	&& grep -Eq '"usable_ways":	9,?$' "$tmp/r3.json" \
+	&& ! grep -q 'L2 usable ways' "$tmp/r3.json" \
+	&& grep -q '(and its CSR stream table), L3 not measured (left out of the detection): the base.s usable ways 9 and bandwidth 2.5 B/cy kept"' "$tmp/r3.json" \
+	&& ok || bad "--base with a level beyond: rc=$rc $(cat "$tmp/err" "$tmp/r3.json")"
+
+# On a host whose caches come from AMD's legacy CPUID leaf (the
+# Firecracker guest of an EPYC family 1Ah: L2 read as 8-way, the L3 left
+# out), the shipped Zen 5 file refreshes: the L2 keeps its 16 ways and
+# 1024 sets, the L3 its usable ways, and the beyond-L2 sweep is named
+$PPR machine detect --caches-only > "$tmp/out" 2> "$tmp/err"
+if grep -q "AMD legacy cache leaves" "$tmp/err" && grep -q "core model: zen5 " "$tmp/err" \
+	&& grep -q "^  cache L2 Unified  *1024 KiB " "$tmp/err"; then
+	$PPR machine detect --runs 1 --attempts 1 --base machines/zen4-epyc.json \
+		-o "$tmp/z5.json" 2> "$tmp/err"; rc=$?
+	[ $rc -eq 0 ] && grep -q "^ppr: base: L2 keeps the base's 16 ways and 1024 sets: this CPU's legacy CPUID leaf reads 8-way (the same size and line, the same core model zen5)$" "$tmp/err" \
+		&& $PPR machine show "$tmp/z5.json" > "$tmp/show" 2>> "$tmp/err" \
+		&& grep -q "L3 not measured (left out of the detection): the base's usable ways 9 and bandwidth 26.0 B/cy kept (read bandwidth beyond the level above lost a tenth of its fall to memory's at [0-9.]* MiB)" "$tmp/z5.json" \
+		&& grep -q '"sets":	1024,' "$tmp/z5.json" \
+		&& ! grep -q '"sets":	2048,' "$tmp/z5.json" \
+		&& ok || bad "--base zen4-epyc.json on a legacy-CPUID host: rc=$rc $(cat "$tmp/err")"
+else
+	echo "  skipped: this host's caches do not come from AMD's legacy CPUID leaf of a Zen 5 (the --base refresh of a legacy host)"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
