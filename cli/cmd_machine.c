@@ -453,29 +453,27 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 			const char *role = cJSON_GetStringValue(
 				cJSON_GetObjectItemCaseSensitive(bl, "role"));
 			size_t used = strlen(note);
+			double uw = num_of(bl, "usable_ways");
 
-			if (after && !(role && !strcmp(role, "instruction")))
-				snprintf(note + used, sizeof(note) - used,
-					 ", %s not measured (left out of the "
-					 "detection): the base's usable ways %.0f "
-					 "and bandwidth %.1f B/cy kept%s",
-					 cJSON_GetStringValue(
-						cJSON_GetObjectItemCaseSensitive(bl,
-										 "name")),
-					 num_of(bl, "usable_ways") > 0 ?
-					 num_of(bl, "usable_ways") : num_of(bl, "ways"),
-					 num_of(bl, "bandwidth_bytes_per_cycle"),
-					 cJSON_IsNumber(bm) && bm->valuedouble >= 0 ?
-					 " (read bandwidth beyond the level above lost "
-					 "a tenth of its fall to memory's at" : "");
-			if (after && !(role && !strcmp(role, "instruction")) &&
-			    cJSON_IsNumber(bm) && bm->valuedouble >= 0) {
-				used = strlen(note);
-				snprintf(note + used, sizeof(note) - used,
-					 " %.1f MiB)", bm->valuedouble);
-			}
 			if (bl == blast)
 				after = 1;
+			if (bl == blast || !after ||
+			    (role && !strcmp(role, "instruction")))
+				continue;
+			snprintf(note + used, sizeof(note) - used,
+				 ", %s not measured (left out of the detection): "
+				 "the base's usable ways %.0f and bandwidth %.1f "
+				 "B/cy kept",
+				 cJSON_GetStringValue(
+					cJSON_GetObjectItemCaseSensitive(bl, "name")),
+				 uw > 0 ? uw : num_of(bl, "ways"),
+				 num_of(bl, "bandwidth_bytes_per_cycle"));
+			used = strlen(note);
+			if (cJSON_IsNumber(bm) && bm->valuedouble >= 0)
+				snprintf(note + used, sizeof(note) - used,
+					 " (read bandwidth beyond the level above "
+					 "lost a tenth of its fall to memory's at "
+					 "%.1f MiB)", bm->valuedouble);
 		}
 	}
 	if (name_given)
