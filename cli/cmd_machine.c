@@ -268,6 +268,7 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 	struct ppr_err err = { 0 };
 	cJSON *root;
 	char *text = NULL;
+	const char *bcore;
 	size_t len;
 	unsigned i;
 
@@ -284,6 +285,8 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 		cli_error("%s: cannot parse the base machine file", path);
 		return NULL;
 	}
+	bcore = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "core"), "name"));
 	for (i = 0; i < n; i++) {
 		const struct detect_cache *k = &caches[i];
 		const char *geo[4] = { "size_bytes", "sets", "ways", "cl_size" };
@@ -303,16 +306,11 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 		}
 		{
 			double in_base[4];
-			const char *bcore = cJSON_GetStringValue(
-				cJSON_GetObjectItemCaseSensitive(
-					cJSON_GetObjectItemCaseSensitive(root, "core"),
-					"name"));
-			int m;
 
 			for (g = 0; g < 4; g++)
 				in_base[g] = num_of(b, geo[g]);
-			m = detect_base_level_match(k, legacy, in_base);
-			if (m == DETECT_BASE_SIZE && core && bcore &&
+			if (detect_base_level_match(k, legacy, in_base) ==
+			    DETECT_BASE_SIZE && core && bcore &&
 			    !strcmp(core, bcore)) {
 				fprintf(stderr, "ppr: base: %s keeps the base's "
 					"%.0f ways and %.0f sets: this CPU's legacy "
@@ -321,7 +319,7 @@ static cJSON *base_open(const char *path, const struct detect_cache *caches,
 					in_base[2], in_base[1], k->ways, core);
 				continue;
 			}
-			for (g = 0; m != DETECT_BASE_SAME && g < 4; g++)
+			for (g = 0; g < 4; g++)
 				if (in_base[g] != here[g]) {
 					cli_error("%s: hierarchy.levels '%s': '%s' is "
 						  "%.0f, this machine's is %.0f: the base "
@@ -364,10 +362,12 @@ static cJSON *last_data_level(const cJSON *root)
  * loads per cycle) is kept.  Where the base has levels beyond the last one
  * detected (a legacy CPUID leaf left the L3 out), those keep the base's
  * figures, and so does the last one detected, which is then not the
- * level memory refills; source says so.  Changes root in place.
+ * level memory refills; source says so, with beyond_mib (where read
+ * bandwidth beyond the last level detected lost a tenth of its fall; < 0:
+ * not measured).  Changes root in place.
  */
 static void refresh_base(const char *path, cJSON *root, const cJSON *det,
-			 const char *name, int name_given)
+			 double beyond_mib, const char *name, int name_given)
 {
 	const cJSON *dl, *dlast = NULL, *dlevels;
 	cJSON *blast = NULL, *bmem, *it;
@@ -445,8 +445,6 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 		const cJSON *bl, *blevels = cJSON_GetObjectItemCaseSensitive(
 			cJSON_GetObjectItemCaseSensitive(root, "hierarchy"),
 			"levels");
-		const cJSON *bm = cJSON_GetObjectItemCaseSensitive(det,
-								  "_beyond_mib");
 		int after = 0;
 
 		cJSON_ArrayForEach(bl, blevels) {
@@ -469,11 +467,11 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 				 uw > 0 ? uw : num_of(bl, "ways"),
 				 num_of(bl, "bandwidth_bytes_per_cycle"));
 			used = strlen(note);
-			if (cJSON_IsNumber(bm) && bm->valuedouble >= 0)
+			if (beyond_mib >= 0)
 				snprintf(note + used, sizeof(note) - used,
 					 " (read bandwidth beyond the level above "
 					 "lost a tenth of its fall to memory's at "
-					 "%.1f MiB)", bm->valuedouble);
+					 "%.1f MiB)", beyond_mib);
 		}
 	}
 	if (name_given)
@@ -516,7 +514,7 @@ static int detect(int argc, char **argv)
 	const char *sysfs = "/sys/devices/system/cpu/cpu0/cache";
 	unsigned long long runs = 7, attempts = 3;
 	unsigned attempt = 1, best_attempt = 0;
-	double best_drift = 0, drift_limit = DRIFT_LIMIT;
+	double best_drift = 0, best_beyond_mib = -1, drift_limit = DRIFT_LIMIT;
 	cJSON *best = NULL;
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, clk_end, fma, bw, lat;
@@ -785,8 +783,6 @@ again:
 			(double)mem_ws / 1048576.0, cap.bytes / 1048576.0,
 			cap.bytes >= (double)cap.ws[cap.npoints - 1] ? " or more" : "");
 		beyond_mib = cap.bytes / 1048576.0;
-		if (base) /* for refresh_base's note; never written */
-			cJSON_AddNumberToObject(root, "_beyond_mib", beyond_mib);
 		snprintf(cap_desc, sizeof(cap_desc), "beyond %s (a level left out) "
 			 "read bandwidth has lost a tenth of its fall to memory's at %.1f MiB%s",
 			 lname, beyond_mib,
@@ -885,6 +881,7 @@ again:
 		cJSON_Delete(best);
 		best = root;
 		best_drift = drift;
+		best_beyond_mib = beyond_mib;
 		best_attempt = attempt;
 	} else {
 		cJSON_Delete(root);
@@ -909,7 +906,8 @@ again:
 			 100 * best_drift, attempt > 1 ? " in every attempt" : "");
 
 	if (base) {
-		refresh_base(base, base_root, root, name, name_given);
+		refresh_base(base, base_root, root, best_beyond_mib, name,
+			     name_given);
 		cJSON_Delete(root);
 		root = base_root;
 		base_root = NULL;
