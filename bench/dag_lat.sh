@@ -42,7 +42,9 @@ static __attribute__((noinline)) void name(long n) \
 			 : "+r"(n), "+r"(p) : : __VA_ARGS__); \
 }
 
-LOOP(int_add, "", "addq $1, %%rax", "rax", "cc")
+/* a register addend: Golden Cove and later add small immediates in the
+   renamer at no latency (model/detect.c, add_chain) */
+LOOP(int_add, "movl $1, %%ecx\n\t", "addq %%rcx, %%rax", "rax", "rcx", "cc")
 LOOP(fp_add, "vxorpd %%xmm0,%%xmm0,%%xmm0\n\t", "vaddsd %%xmm1, %%xmm0, %%xmm0", "xmm0", "xmm1")
 LOOP(fp_mul, "vxorpd %%xmm0,%%xmm0,%%xmm0\n\t", "vmulsd %%xmm1, %%xmm0, %%xmm0", "xmm0", "xmm1")
 LOOP(fp_fma, "vxorpd %%xmm0,%%xmm0,%%xmm0\n\t", "vfmadd231pd %%ymm1, %%ymm2, %%ymm0", "xmm0", "xmm1")
@@ -201,8 +203,13 @@ static __attribute__((noinline)) void adds(long n)
 {
 	long a = 0;
 
-	__asm__ volatile("1:\n.rept 16\naddq $1, %1\n.endr\ndec %0\njnz 1b\n"
-			 : "+r"(n), "+r"(a) : : "cc");
+	long one = 1;
+
+	/* a register addend: Golden Cove and later add small immediates
+	   in the renamer at no latency (model/detect.c, add_chain) */
+	__asm__ volatile("" : "+r"(one));
+	__asm__ volatile("1:\n.rept 16\naddq %2, %1\n.endr\ndec %0\njnz 1b\n"
+			 : "+r"(n), "+r"(a) : "r"(one) : "cc");
 }
 
 int main(int argc, char **argv)

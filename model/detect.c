@@ -635,8 +635,12 @@ int detect_caches_cpuid(struct detect_cache *out, unsigned *n,
 /* ---- core model ----------------------------------------------------- */
 
 const char *detect_core_decode(const char *vendor, uint32_t eax,
-			       unsigned *family, unsigned *model)
+			       uint32_t leaf7_edx, unsigned *family,
+			       unsigned *model)
 {
+	/* leaf 7 EDX: AVX512-FP16 bit 23, AMX-TILE bit 24 (Intel SDM,
+	   CPUID) */
+	const uint32_t spr_class = 1u << 23 | 1u << 24;
 	unsigned base_fam = eax >> 8 & 0xf, fam = base_fam;
 	unsigned mod = eax >> 4 & 0xf;
 
@@ -659,6 +663,12 @@ const char *detect_core_decode(const char *vendor, uint32_t eax,
 	} else if (!strcmp(vendor, "GenuineIntel") && fam == 6) {
 		if (mod == 0x3c || mod == 0x3f || mod == 0x45 || mod == 0x46)
 			return "haswell";
+		if (mod == 0x8f || mod == 0xcf || mod == 0xad || mod == 0xae)
+			return "goldencove";
+		/* AMX and AVX512-FP16 together: only the Sapphire Rapids
+		   class of server cores has both */
+		if ((leaf7_edx & spr_class) == spr_class)
+			return "goldencove";
 	}
 	return NULL;
 }
@@ -671,8 +681,15 @@ const char *detect_core_name(unsigned *family, unsigned *model)
 
 	cpuid_read(&r);
 	if (r.max_leaf >= 1) {
+		uint32_t eax1, edx7 = 0;
+
 		__cpuid(1, a, b, c, d);
-		return detect_core_decode(r.vendor, a, family, model);
+		eax1 = a;
+		if (r.max_leaf >= 7) {
+			__cpuid_count(7, 0, a, b, c, d);
+			edx7 = d;
+		}
+		return detect_core_decode(r.vendor, eax1, edx7, family, model);
 	}
 #endif
 	if (family)
@@ -685,14 +702,26 @@ const char *detect_core_name(unsigned *family, unsigned *model)
 /* ---- core clock ----------------------------------------------------- */
 
 #if defined(__x86_64__)
-/* 100 dependent adds per iteration: 100 cycles (latency 1). */
+/*
+ * 100 dependent adds per iteration: 100 cycles (latency 1).  The addend
+ * is a register, not an immediate: Intel's Golden Cove and its successors
+ * (Sapphire, Emerald and Granite Rapids P-cores) do 64-bit adds of small
+ * immediates in the renamer at no latency (uops.info's Alder Lake-P
+ * measurements of INC_R64 and ADD_R64_I8), so a chain of "addq $1" ran
+ * 5.9 adds a cycle on this project's Granite Rapids guest (2026-12-01:
+ * 20.5 G a second, against 3.48 G for register adds, imul chains / 3 and
+ * adds of a large immediate alike) and detect wrote a 20 GHz clock.
+ */
 static void add_chain(uint64_t iters)
 {
-	uint64_t x = 0;
+	uint64_t x = 0, one = 1;
 
+	/* "one" comes in through the asm, so the compiler cannot make it
+	   an immediate */
+	__asm__ volatile("" : "+r"(one));
 	while (iters--)
-		__asm__ volatile(".rept 100\n\taddq $1, %0\n\t.endr"
-				 : "+r"(x));
+		__asm__ volatile(".rept 100\n\taddq %1, %0\n\t.endr"
+				 : "+r"(x) : "r"(one));
 	__asm__ volatile("" : : "r"(x));
 }
 #endif

@@ -163,6 +163,9 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
 	&& grep -q '^ppr: warning: the core clock moved [-+][0-9.]*% during detection in every attempt: ' "$tmp/err" \
 	&& [ "$(grep -c '^ppr: base ' "$tmp/err")" -eq 1 ] \
 	&& ok || bad "--attempts 2 --drift-limit 0: rc=$rc $(cat "$tmp/err")"
+# the usable ways written are the ones the source names; all 16 (a host
+# whose own L2 is larger than the fake 1 MiB, as Granite Rapids' 2 MiB) are
+# the level's default, which the file leaves out
 [ $rc -eq 0 ] && $PPR machine show "$tmp/r.json" > "$tmp/show" 2>> "$tmp/err" \
 	&& grep -q '"name":	"two-level"' "$tmp/r.json" \
 	&& grep -q '"description":	"a base for the refresh test"' "$tmp/r.json" \
@@ -172,7 +175,8 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
 	&& grep -q '"bandwidth_bytes_per_cycle":	128' "$tmp/r.json" \
 	&& ! grep -q '"bandwidth_bytes_per_cycle":	1.5' "$tmp/r.json" \
 	&& uw=$(sed -n 's/.*L2 usable ways 3 -> \([0-9]*\).*/\1/p' "$tmp/r.json" | head -1) \
-	&& [ -n "$uw" ] && grep -Eq "\"usable_ways\":	$uw,?\$" "$tmp/r.json" \
+	&& [ -n "$uw" ] && { grep -Eq "\"usable_ways\":	$uw,?\$" "$tmp/r.json" ||
+		{ [ "$uw" = 16 ] && ! grep -q '"usable_ways"' "$tmp/r.json"; }; } \
 	&& ! grep -q '"clock_ghz":	1.25' "$tmp/r.json" \
 	&& ! grep -q '"bandwidth_gbs":	0.5' "$tmp/r.json" \
 	&& ! grep -q '"latency_ns":	9999' "$tmp/r.json" \
