@@ -1,7 +1,7 @@
 # host_core.sh - sourced by the benches that set `ppr dag` against this
 # machine: host_core sets CPU to the built-in core model of the CPU the
 # bench runs on (`ppr machine detect --caches-only` names it from CPUID:
-# zen4, zen5 or haswell), zen5 when it names none; a CPU given by the
+# zen4, zen5, haswell or goldencove), zen5 when it names none; a CPU given by the
 # caller is kept.  Needs PPR.
 host_core() {
 	[ -n "$CPU" ] && return 0

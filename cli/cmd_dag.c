@@ -37,8 +37,9 @@ static const char usage_text[] =
 	"options:\n"
 	"  -a, --asm FILE          assembly file\n"
 	"  -m, --machine FILE      machine file with a \"core\" section\n"
-	"  -c, --cpu NAME          built-in core: haswell | zen4 | zen5 (alias zen)\n"
-	"                          (default: zen5, the machine the tests run on)\n"
+	"  -c, --cpu NAME          built-in core: haswell | zen4 | zen5 (alias zen) |\n"
+	"                          goldencove (alias glc: Sapphire, Emerald and\n"
+	"                          Granite Rapids) (default: zen5)\n"
 	"  -l, --loop LABEL        schedule the loop at LABEL instead\n"
 	"  -t, --inner-trips N     schedule the enclosing loop, running the inner\n"
 	"                          loop N times per outer iteration (short rows\n"
@@ -679,7 +680,7 @@ int cmd_dag(int argc, char **argv)
 		if (!r.core)
 			return cli_usage_error(usage_text,
 				"dag: unknown --cpu '%s' (expected haswell, "
-				"zen5 or zen)", cpu);
+				"zen4, zen5, zen, goldencove or glc)", cpu);
 		r.machine_name = "built-in";
 	}
 	out = cli_open_out(out_path);

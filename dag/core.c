@@ -389,8 +389,108 @@ static const struct dag_core zen5 = {
 	.unlaminate_indexed = 0,
 };
 
+/*
+ * Intel Golden Cove and its server successors (Sapphire Rapids, Emerald
+ * Rapids' Raptor Cove, Granite Rapids' Redwood Cove: the same execution
+ * core; Redwood Cove has a 64 KiB L1I).  Sources: Intel 64 and IA-32
+ * Architectures Optimization Reference Manual (Golden Cove chapter:
+ * 6-wide rename and allocation, 512-entry ROB, 8-wide retirement, 12
+ * ports: ALUs on p0, p1, p5, p6 and p10, branches on p0 and p6, loads on
+ * p2, p3 and p11, store addresses on p7 and p8, store data on p4 and p9,
+ * FMA on p0 and p1, the new fast FP adders on p1 and p5, shuffles on
+ * p5); Chips and Cheese's "Popping the Hood on Golden Cove" (2021: a
+ * 97-entry math scheduler beside the memory schedulers, 3 loads a cycle,
+ * 2 of them 512-bit); uops.info's Alder Lake-P tables (64-bit adds of
+ * small immediates done in the renamer at no latency: not modelled, the
+ * kernels' only such adds are pointer steps off the critical chain).
+ * Measured here (bench/dag_lat.sh on this project's Granite Rapids
+ * guest, 2026-12-01, clock from a register-add chain): FP add 1.92, mul
+ * 2.89, FMA 3.89, GPR load 4.84 cycles, a vector load + vmovq 7.84 (the
+ * vmovq 3, uops.info); 2 FMA and 2 FP adds a cycle; 3 ymm loads a cycle,
+ * and mixes of FP and GPR loads 1.36 cycles per 4 (3 a cycle of either
+ * kind); 2 stores a cycle; a store and a reload of the same stack slot
+ * 0.5 cycles a pair (no forwarding latency); the four in-lane shuffles
+ * of the test (vunpck[lh]pd, vpermilpd, vshufpd ymm) 0.73 cycles each,
+ * between p5 alone (1.0) and p1 + p5 (0.5): p5 taken; vgatherdpd ymm
+ * 2.36 cycles each; 48 eliminated moves or nops 6 a cycle; lea writers
+ * (up to 220), vpaddq (up to 170) and L1-hit loads (up to 150) all
+ * overlap two DRAM misses (no register-file or load-queue limit
+ * reached), FP adds waiting on a miss up to 96 and not from 122 (the
+ * 97-entry scheduler).
+ * Ports: 0-11 p0-p11.
+ */
+#define GALU (P(0) | P(1) | P(5) | P(6) | P(10))
+#define GVEC (P(0) | P(1) | P(5))
+
+static const struct dag_core goldencove = {
+	.name = "goldencove",
+	.issue_width = 6,
+	.retire_width = 8,
+	.rob_size = 512,
+	.sched_size = 167,
+	/* the math scheduler and the memory ones (97 and 70 entries,
+	   Chips and Cheese) */
+	.nqueues = 2,
+	.queue_ports = { GALU, P(2) | P(3) | P(11) | P(7) | P(8) },
+	.queue_size = { 97, 48 },
+	.load_holds_queue = 0,
+	.nports = 12,
+	.port_name = { "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8",
+		       "p9", "p10", "p11" },
+	.cost = {
+		[DAG_NOP] = C(0, 0, 0, 1),
+		[DAG_INT_ALU] = C(1, 1, GALU, 1),
+		[DAG_INT_SHIFT] = C(1, 1, P(0) | P(6), 1),
+		[DAG_INT_MUL] = C(3, 1, P(1), 1),
+		[DAG_INT_DIV] = C(15, 1, P(1), 10),
+		/* all five LEA units single-cycle, three-term forms too
+		   (Intel's Golden Cove disclosure) */
+		[DAG_LEA] = C(1, 1, GALU, 1),
+		[DAG_LEA3] = C(1, 1, GALU, 1),
+		[DAG_MOV] = C(1, 1, GALU, 1),
+		[DAG_BRANCH] = C(1, 1, P(0) | P(6), 1),
+		[DAG_CALL] = C(1, 1, P(6), 1),
+		[DAG_LOAD] = C(0, 0, 0, 1),
+		[DAG_STORE] = C(0, 0, 0, 1),
+		[DAG_PREFETCH] = C(0, 0, 0, 1),
+		[DAG_FP_ADD] = C(2, 1, P(1) | P(5), 1),
+		[DAG_FP_MUL] = C(3, 1, P(0) | P(1), 1),
+		[DAG_FP_FMA] = C(4, 1, P(0) | P(1), 1),
+		[DAG_FP_DIV] = C(11, 1, P(0), 4),
+		[DAG_FP_DIVD] = C(14, 1, P(0), 8),
+		[DAG_FP_CVT] = C(4, 1, P(0) | P(1), 1),
+		[DAG_VEC_MOV] = C(1, 1, GVEC, 1),
+		[DAG_VEC_LOGIC] = C(1, 1, GVEC, 1),
+		[DAG_VEC_INT] = C(1, 1, GVEC, 1),
+		[DAG_VEC_SHUF] = C(1, 1, P(5), 1),
+		[DAG_VEC_PERM] = C(3, 1, P(5), 1),
+		/* measured 2.36 cycles a ymm gather: 2 whole cycles of one
+		   port */
+		[DAG_VEC_GATHER] = C(8, 1, P(0), 2),
+		[DAG_MASK_OP] = C(1, 1, P(0) | P(5), 1),
+		[DAG_VZEROUPPER] = C(0, 1, GVEC, 1),
+	},
+	.load_ports = P(2) | P(3) | P(11),
+	.store_addr_ports = P(7) | P(8),
+	.store_data_ports = P(4) | P(9),
+	.load_lat_gpr = 5,
+	.load_lat_vec = 5,
+	.line_split_slots = 2,
+	.line_split_latency = 2,
+	.store_forward_lat = 0,
+	/* 512-bit FMAs on p0 (p0 and p1 fused) and p5; 2 of the 3 load
+	   ports take 64-byte loads: 1 slot each (not modelled finer) */
+	.wide512_occupancy = 1,
+	.load512_slots = 1,
+	.move_elim_gpr = 1,
+	.move_elim_vec = 1,
+	.zero_idioms = 1,
+	.macro_fusion = 1,
+	.unlaminate_indexed = 1,
+};
+
 static const char *const builtin_names[] = { "haswell", "zen4", "zen5", "zen",
-					      NULL };
+					      "goldencove", NULL };
 
 const struct dag_core *dag_core_builtin(const char *name)
 {
@@ -402,6 +502,8 @@ const struct dag_core *dag_core_builtin(const char *name)
 		return &zen4;
 	if (!strcmp(name, "zen5") || !strcmp(name, "zen"))
 		return &zen5;
+	if (!strcmp(name, "goldencove") || !strcmp(name, "glc"))
+		return &goldencove;
 	return NULL;
 }
 

@@ -292,7 +292,8 @@ struct dag_core {
 				     splits into two fused-domain uops (Haswell) */
 };
 
-/* "haswell", "zen4" or "zen5" (alias "zen"); NULL if unknown. */
+/* "haswell", "zen4", "zen5" (alias "zen") or "goldencove" (alias "glc");
+   NULL if unknown. */
 const struct dag_core *dag_core_builtin(const char *name);
 /* Names of the built-in cores, NULL-terminated. */
 const char *const *dag_core_builtin_names(void);

@@ -267,14 +267,20 @@ int detect_caches_cpuid(struct detect_cache *out, unsigned *n,
 
 /*
  * The built-in core model (dag_core_builtin) of a CPU from its CPUID vendor
- * string and leaf 1 EAX: "zen4" for AMD family 19h models 10h-1Fh,
- * 60h-7Fh and A0h-AFh (Genoa, Raphael, Phoenix, Bergamo), "zen5" for
- * family 1Ah, "haswell" for Intel family 6 models 3Ch, 3Fh, 45h, 46h;
- * NULL for any other.  *family and *model get the display family and
- * model (either may be NULL).
+ * string, leaf 1 EAX and leaf 7 (subleaf 0) EDX: "zen4" for AMD family
+ * 19h models 10h-1Fh, 60h-7Fh and A0h-AFh (Genoa, Raphael, Phoenix,
+ * Bergamo), "zen5" for family 1Ah, "haswell" for Intel family 6 models
+ * 3Ch, 3Fh, 45h, 46h, "goldencove" for Intel family 6 models 8Fh, CFh,
+ * ADh, AEh (Sapphire, Emerald, Granite Rapids) and for any other Intel
+ * family 6 model whose leaf 7 EDX has AMX-TILE and AVX512-FP16 (a
+ * hypervisor may show another model: this project's Granite Rapids guest
+ * reads model A7h, Rocket Lake's, which has neither); NULL for any other.
+ * *family and *model get the display family and model (either may be
+ * NULL).
  */
 const char *detect_core_decode(const char *vendor, uint32_t leaf1_eax,
-			       unsigned *family, unsigned *model);
+			       uint32_t leaf7_edx, unsigned *family,
+			       unsigned *model);
 
 /* The same for this CPU (NULL off x86-64). */
 const char *detect_core_name(unsigned *family, unsigned *model);

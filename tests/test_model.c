@@ -554,13 +554,19 @@ static void test_core_decode(void)
 		{ "GenuineIntel", 0x000306f2, "haswell", 6, 0x3f }, /* E5 v3 */
 		{ "GenuineIntel", 0x000306c3, "haswell", 6, 0x3c },
 		{ "GenuineIntel", 0x00050654, NULL, 6, 0x55 },      /* Skylake-SP */
+		{ "GenuineIntel", 0x000806f8, "goldencove", 6, 0x8f }, /* SPR */
+		{ "GenuineIntel", 0x000c06f2, "goldencove", 6, 0xcf }, /* EMR */
+		{ "GenuineIntel", 0x000a06d1, "goldencove", 6, 0xad }, /* GNR */
+		/* this project's Granite Rapids guest: Rocket Lake's
+		   signature; the features decide below */
+		{ "GenuineIntel", 0x000a0671, NULL, 6, 0xa7 },
 		{ "HygonGenuine", 0x00900f01, NULL, 0x18, 0x00 },
 	};
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		unsigned f = 0, m = 0;
 		const char *c = detect_core_decode(rows[i].vendor, rows[i].eax,
-						   &f, &m);
+						   0, &f, &m);
 
 		T_CHECK_AT(rows[i].core ? c && !strcmp(c, rows[i].core) : !c,
 			   (int)i);
@@ -569,8 +575,25 @@ static void test_core_decode(void)
 		/* every name it gives is a built-in core */
 		T_CHECK_AT(!c || dag_core_builtin(c) != NULL, (int)i);
 	}
-	T_CHECK(detect_core_decode("AuthenticAMD", 0x00a10f11, NULL, NULL) !=
+	T_CHECK(detect_core_decode("AuthenticAMD", 0x00a10f11, 0, NULL, NULL) !=
 		NULL);
+	/* leaf 7 EDX as the Granite Rapids guest reads it (0x23c14010):
+	   AMX-TILE and AVX512-FP16 name the core whatever the model says;
+	   either alone, or on AMD, does not */
+	{
+		const char *c = detect_core_decode("GenuineIntel", 0x000a0671,
+						   0x23c14010, NULL, NULL);
+
+		T_CHECK(c && !strcmp(c, "goldencove"));
+		T_CHECK(!detect_core_decode("GenuineIntel", 0x000a0671,
+					    0x23c14010 & ~(1u << 24), NULL,
+					    NULL));
+		T_CHECK(!detect_core_decode("GenuineIntel", 0x000a0671,
+					    0x23c14010 & ~(1u << 23), NULL,
+					    NULL));
+		T_CHECK(!detect_core_decode("AuthenticAMD", 0x00800f12,
+					    0x23c14010, NULL, NULL));
+	}
 }
 
 static void test_cpuid_here(void)

@@ -101,7 +101,7 @@ printf '\t.text\n' > "$tmp/none.s"
 expect_fail 1 "ppr: error: $tmp/none.s: no instructions" --asm "$tmp/none.s"
 expect_fail 1 "ppr: error: $tmp/nope.s: cannot open '$tmp/nope.s': No such file or directory" --asm "$tmp/nope.s"
 expect_fail 1 "ppr: error: $tmp/chain.s: no loop at label '.L9'" --asm "$tmp/chain.s" --loop .L9
-expect_fail 2 "ppr: dag: unknown --cpu 'p4' (expected haswell, zen5 or zen)" --asm "$tmp/chain.s" --cpu p4
+expect_fail 2 "ppr: dag: unknown --cpu 'p4' (expected haswell, zen4, zen5, zen, goldencove or glc)" --asm "$tmp/chain.s" --cpu p4
 expect_fail 2 "ppr: dag: give exactly one of --asm, --paper, --kernel, --dump-core" --cpu haswell
 expect_fail 2 "ppr: dag: --inner-trips must be an integer in 1..100000, not '0'" --asm "$tmp/chain.s" --inner-trips 0
 expect_fail 1 "ppr: error: unknown paper kernel 'conv4' (conv1, conv2, conv3, csr)" --paper conv4
