@@ -30,12 +30,17 @@ static const char usage_str[] =
 	"detect  measures this machine and writes a machine file (stdout without -o):\n"
 	"        caches from sysfs (--sysfs DIR, default\n"
 	"        /sys/devices/system/cpu/cpu0/cache) or from CPUID; core clock from\n"
-	"        chains of dependent adds (not the TSC) in 20 ms runs, the clock\n"
-	"        written, and in 400 windows of 0.2 ms (on stderr: the fastest\n"
+	"        chains of dependent register adds (not the TSC) in 20 ms runs,\n"
+	"        the clock written, and in 400 windows of 0.2 ms (on stderr: the fastest\n"
 	"        window, and how many are not interrupted; CPU time counts time\n"
 	"        lost to interruptions, so short runs see the faster clock); FMA\n"
 	"        peak; read bandwidth of working sets sized for each cache level\n"
-	"        and for memory; memory latency by pointer chase; the bandwidth CSR\n"
+	"        and for memory; the part of a shared last level this program\n"
+	"        gets (usable_ways: where its read bandwidth has lost a tenth of\n"
+	"        its fall to memory's; a level over 64 MiB, as a guest shown its\n"
+	"        host's whole L3, is first bracketed by doubling working sets, and\n"
+	"        memory's working sets are then 8 times the usable part, at least\n"
+	"        256 MiB); memory latency by pointer chase; the bandwidth CSR\n"
 	"        SpMV gets from memory by row length (the CSR kernel on banded\n"
 	"        matrices of 5-55 nonzeros per row: memory.csr_bandwidth_gbs); the\n"
 	"        share of write-backs' bytes that costs memory bandwidth (a read\n"
@@ -153,6 +158,56 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
 
 /* The core clock: runs of 20 ms (the clock written), then 400 windows of
  * 0.2 ms; progress and both summaries on stderr. */
+/*
+ * A last level larger than this is swept in two passes (coarse_bracket):
+ * a virtual machine may be shown the host's whole L3, of which a guest
+ * gets a small share (this project's Granite Rapids guest, 2026-12-01:
+ * 480 MiB shown, read bandwidth falling between 60 and 90 MiB).  The
+ * sixteenths of the level the linear sweep steps by are then coarser than
+ * the share, the sweep reads up to 1.5 times the level, and memory's
+ * working sets sized from the level (8 times it, 3840 MiB there) made
+ * detection take 10 minutes and the pointer chase 463 ns, its TLB misses
+ * included, where 256 MiB read 173-183 ns.
+ */
+#define BIG_LEVEL ((uint64_t)64 << 20)
+
+/*
+ * The coarse pass: read bandwidth over working sets doubling from 'from'
+ * (twice the level above), at most to 1.5 times the level's size, until
+ * two in a row are under 0.8 of the fastest and within a tenth of each
+ * other (the floor, memory's: on the Granite Rapids guest 16.0 and 14.8
+ * GB/s at 128 and 256 MiB, against 28 up to 64 MiB; memory's half of the
+ * level's or more, so a fall to half is no test).  *lo and *hi bracket
+ * the fall: half the last working set within 0.9 of the fastest, and
+ * twice that set, for the linear sweep to resolve.
+ */
+static int coarse_bracket(uint64_t from, uint64_t size, unsigned runs,
+			  uint64_t *lo, uint64_t *hi, struct ppr_err *err)
+{
+	struct detect_stat st;
+	double top = 0, prev = 0;
+	uint64_t ws, fast = from;
+	int rc;
+
+	for (ws = from; ws <= size + size / 2; ws *= 2) {
+		if ((rc = detect_read_bandwidth(ws, runs, &st, err)))
+			return rc;
+		fprintf(stderr, "    %8.1f MiB %8.1f GB/s (median, coarse pass)\n",
+			ws / 1048576.0, st.median);
+		if (st.median > top)
+			top = st.median;
+		if (st.median >= 0.9 * top)
+			fast = ws;
+		if (prev > 0 && prev < 0.8 * top && st.median < 0.8 * top &&
+		    fabs(st.median - prev) <= 0.1 * prev)
+			break;
+		prev = st.median;
+	}
+	*lo = fast / 2 > from ? fast / 2 : from;
+	*hi = 2 * fast;
+	return 0;
+}
+
 static int measure_clock(unsigned runs, struct detect_stat *clk,
 			 struct detect_clock_windows *cw, struct ppr_err *err)
 {
@@ -710,16 +765,28 @@ again:
 				 * this program gets, and the level's
 				 * bandwidth in half of that. */
 				struct detect_capacity cap;
-				uint64_t step = k->size / 16;
+				uint64_t step = k->size / 16, lo = 2 * step;
+				uint64_t hi = 24 * step, below = 4 * k->size;
 				double usable;
 				unsigned w;
 
+				if (k->size > BIG_LEVEL && i > 0) {
+					fprintf(stderr, "  measuring where %s's read "
+						"bandwidth falls (%llu MiB shown: doubling "
+						"working sets)...\n", lname,
+						(unsigned long long)(k->size >> 20));
+					if (coarse_bracket(2 * caches[i - 1].size,
+							   k->size, (unsigned)runs,
+							   &lo, &hi, &err))
+						goto fail_err;
+					step = (hi - lo) / 15 & ~(uint64_t)0xffff;
+					below = 4 * hi;
+				}
 				fprintf(stderr, "  measuring usable %s capacity "
 					"(read bandwidth, %llu..%llu KiB)...\n", lname,
-					(unsigned long long)(2 * step >> 10),
-					(unsigned long long)(24 * step >> 10));
-				if (detect_usable_capacity(2 * step, 24 * step, step,
-							   4 * k->size,
+					(unsigned long long)(lo >> 10),
+					(unsigned long long)((lo + (hi - lo) / step * step) >> 10));
+				if (detect_usable_capacity(lo, hi, step, below,
 							   (unsigned)runs, &cap, &err))
 					goto fail_err;
 				for (w = 0; w < cap.npoints; w++)
@@ -729,7 +796,7 @@ again:
 					"at %.1f MiB (medians): usable %.1f MiB (a tenth "
 					"of the fall lost)\n", lname,
 					cap.level_gbs, cap.below_gbs,
-					4.0 * k->size / 1048576.0,
+					below / 1048576.0,
 					cap.bytes / 1048576.0);
 				usable = cap.bytes / (double)k->size * k->ways;
 				w = usable < 1 ? 1 : (unsigned)lround(usable);
@@ -738,6 +805,13 @@ again:
 				if (w < k->ways)
 					ws = k->size / k->ways * w / 2;
 				usable_mib = cap.bytes / 1048576.0;
+				/* memory's working sets: 8 times what this
+				   program can hold, not the level shown */
+				if (k->size > BIG_LEVEL) {
+					mem_ws = (uint64_t)(8 * cap.bytes) & ~(uint64_t)0xfffff;
+					if (mem_ws < ((uint64_t)256 << 20))
+						mem_ws = (uint64_t)256 << 20;
+				}
 			}
 			snprintf(what, sizeof(what), "read bandwidth %s (%llu KiB)",
 				 lname, (unsigned long long)(ws >> 10));

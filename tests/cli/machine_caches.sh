@@ -226,5 +226,22 @@ elif grep -q "AMD legacy cache leaves" "$tmp/err" && grep -q "core model: zen5 "
 else
 	echo "  skipped: this host's caches do not come from AMD's legacy CPUID leaf of a Zen 5 (the --base refresh of a legacy host)"
 fi
+# a last level over 64 MiB (a guest shown the host's whole L3): a coarse
+# pass of doubling working sets from twice the L2 brackets the fall before
+# the linear sweep, and memory's working sets are 8 times the usable part
+# (at least 256 MiB), not 8 times the level shown (one real run, --runs 1)
+mk "$tmp/big/index0" 1 Data 48K 12 64
+mk "$tmp/big/index1" 2 Unified 1024K 16 1024
+mk "$tmp/big/index2" 3 Unified 262144K 16 262144
+$PPR machine detect --sysfs "$tmp/big" --runs 1 --attempts 1 -o "$tmp/big.json" 2> "$tmp/err"; rc=$?
+usable=$(sed -n 's/^  L3 .* usable \([0-9.]*\) MiB (a tenth of the fall lost)$/\1/p' "$tmp/err")
+memws=$(sed -n 's/^  measuring memory read bandwidth (\([0-9]*\) MiB)\.\.\.$/\1/p' "$tmp/err")
+[ $rc -eq 0 ] && grep -q "^  measuring where L3's read bandwidth falls (256 MiB shown: doubling working sets)\.\.\.$" "$tmp/err" \
+	&& [ "$(sed -n 's/^ *\([0-9.]*\) MiB .*(median, coarse pass)$/\1/p' "$tmp/err" | head -n 3 | tr '\n' ' ')" = "2.0 4.0 8.0 " ] \
+	&& [ -n "$usable" ] && [ -n "$memws" ] \
+	&& awk -v u="$usable" -v m="$memws" 'BEGIN { w = int(8 * u); if (w < 256) w = 256;
+		exit !(m >= w - 1 && m <= w + 1) }' \
+	&& $PPR machine show "$tmp/big.json" > /dev/null 2>> "$tmp/err" \
+	&& ok || bad "large last level: rc=$rc usable=$usable memory set=$memws $(cat "$tmp/err")"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
