@@ -2,7 +2,8 @@
 # measurements taken here.  machine_here DIR sets MACHINE: as given by the
 # caller; else the shipped file that describes this host's caches and
 # core (machines/zen4-epyc.json for the Zen 5 host the project started
-# on, machines/zen4-genoa.json for the Zen 4 host since 2026-11-26),
+# on, machines/zen4-genoa.json for the Zen 4 host since 2026-11-26,
+# machines/xeon-gnr.json for the Granite Rapids host of 2026-12-01),
 # refreshed for the host the bench runs on (`ppr machine detect --base`,
 # about 20 s: clock, last-level share and bandwidth, memory;
 # machines/README.md), written into DIR; REFRESH=0 keeps the file as it
@@ -19,7 +20,8 @@ machine_here() {
 	. "$ROOT/bench/host_core.sh"
 	host_core
 	MACHINE=$ROOT/machines/zen4-epyc.json
-	for f in "$ROOT/machines/zen4-genoa.json" "$ROOT/machines/zen4-epyc.json"; do
+	for f in "$ROOT/machines/xeon-gnr.json" "$ROOT/machines/zen4-genoa.json" \
+		 "$ROOT/machines/zen4-epyc.json"; do
 		if "$PPR" machine show --format json "$f" 2> /dev/null |
 		   grep -q "\"core_model\":	\"$CPU\""; then
 			MACHINE=$f
