@@ -9,7 +9,7 @@ echo
 # Sizes: ppr conv's defaults for the machine (input + output, 8 B per
 # element, a quarter of each level's capacity, the L3 at the share
 # usable_ways leaves to the program; memory 4x the L3's whole capacity
-# since 2026-11-27, 4x the share before): on zen4-genoa.json with 6 usable
+# since 2026-11-27, 4x the share before; an L3 over 64 MiB, 8x its share): on zen4-genoa.json with 6 usable
 # ways n = 1024, 32768, 393216 and 16777216.  Every variant's data stays in the
 # level named, the aligned one's too (4 shifted copies of the input and
 # the output: 5x the input bytes).  Until 2026-11-25 the list was

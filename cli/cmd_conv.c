@@ -31,7 +31,8 @@ static const char usage_text[] =
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
 	"  -s, --sizes LIST     input lengths (default: one per level, data\n"
-	"                       about a quarter of each cache, and 4x the last)\n"
+	"                       about a quarter of each cache, and 4x the last;\n"
+	"                       a last level over 64 MiB: 8x its usable share)\n"
 	"  -p, --paper          the paper's counts (no simulation)\n"
 	"      --measure        also run each algorithm natively and print the\n"
 	"                       measured GFLOPS (median and best of the runs)\n"
@@ -186,7 +187,12 @@ static int paper_mode(const struct machine *m, enum cli_format fmt, FILE *f)
  * the program), and memory at 4x the last level's whole capacity: 4x the
  * share was 32 MiB on the Zen 4 guest with 4 usable ways of 16
  * (2026-11-27), a loop its host's L3 keeps half of, and the aligned
- * variant ran 14% faster than from memory. */
+ * variant ran 14% faster than from memory.  A last level over 64 MiB is
+ * a guest shown its host's whole L3 (480 MiB on the Granite Rapids guest
+ * of 2026-12-01, about 62 MiB of it usable): memory at 8x the usable
+ * share, at least 256 MiB, as `ppr machine detect` sizes memory's
+ * working sets there; 4x the whole was 1.9 GB of input and output, and
+ * five times the input for the aligned copies, minutes a cell. */
 static unsigned default_sizes(const struct machine *m, uint64_t *n,
 			      char names[][24])
 {
@@ -198,7 +204,16 @@ static unsigned default_sizes(const struct machine *m, uint64_t *n,
 		k++;
 	}
 	if (m->hier.nlevels) {
-		n[k] = m->level[m->hier.nlevels - 1].size_bytes * 4 / 8;
+		uint64_t whole = m->level[m->hier.nlevels - 1].size_bytes;
+		uint64_t share = m->hier.levels[m->hier.nlevels - 1].size;
+		uint64_t bytes = whole * 4;
+
+		if (whole > ((uint64_t)64 << 20)) {
+			bytes = share * 8;
+			if (bytes < ((uint64_t)256 << 20))
+				bytes = (uint64_t)256 << 20;
+		}
+		n[k] = bytes / 8;
 		snprintf(names[k], 24, "memory");
 		k++;
 	}
