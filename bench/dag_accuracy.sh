@@ -51,9 +51,7 @@ static double now(void)
 
 static __attribute__((noinline)) void adds(long n)
 {
-	long a = 0;
-
-	long one = 1;
+	long a = 0, one = 1;
 
 	/* a register addend: Golden Cove and later add small immediates
 	   in the renamer at no latency (model/detect.c, add_chain) */

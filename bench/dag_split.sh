@@ -146,9 +146,7 @@ static void c0(long n) { conv0(n, cin, cout + 2048, kk); }
 
 static __attribute__((noinline)) void adds(long n)
 {
-	long a = 0;
-
-	long one = 1;
+	long a = 0, one = 1;
 
 	/* a register addend: Golden Cove and later add small immediates
 	   in the renamer at no latency (model/detect.c, add_chain) */

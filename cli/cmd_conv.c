@@ -15,6 +15,7 @@
 #include "common/ppr_version.h"
 #include "kernels/kernels.h"
 #include "machines/machine.h"
+#include "model/model.h"
 #include "model/predict.h"
 
 PPR_COMMAND(conv, "convolution algorithms across data sizes: predicted best per size")
@@ -208,11 +209,8 @@ static unsigned default_sizes(const struct machine *m, uint64_t *n,
 		uint64_t share = m->hier.levels[m->hier.nlevels - 1].size;
 		uint64_t bytes = whole * 4;
 
-		if (whole > ((uint64_t)64 << 20)) {
-			bytes = share * 8;
-			if (bytes < ((uint64_t)256 << 20))
-				bytes = (uint64_t)256 << 20;
-		}
+		if (whole > DETECT_BIG_LEVEL)
+			bytes = detect_beyond_share((double)share);
 		n[k] = bytes / 8;
 		snprintf(names[k], 24, "memory");
 		k++;

@@ -156,21 +156,6 @@ static int detect_caches(int want, const char *sysfs, int sysfs_given,
  * default of --drift-limit) */
 #define DRIFT_LIMIT 0.03
 
-/* The core clock: runs of 20 ms (the clock written), then 400 windows of
- * 0.2 ms; progress and both summaries on stderr. */
-/*
- * A last level larger than this is swept in two passes (coarse_bracket):
- * a virtual machine may be shown the host's whole L3, of which a guest
- * gets a small share (this project's Granite Rapids guest, 2026-12-01:
- * 480 MiB shown, read bandwidth falling between 60 and 90 MiB).  The
- * sixteenths of the level the linear sweep steps by are then coarser than
- * the share, the sweep reads up to 1.5 times the level, and memory's
- * working sets sized from the level (8 times it, 3840 MiB there) made
- * detection take 10 minutes and the pointer chase 463 ns, its TLB misses
- * included, where 256 MiB read 173-183 ns.
- */
-#define BIG_LEVEL ((uint64_t)64 << 20)
-
 /*
  * The coarse pass: read bandwidth over working sets doubling from 'from'
  * (twice the level above), at most to 1.5 times the level's size, until
@@ -208,6 +193,8 @@ static int coarse_bracket(uint64_t from, uint64_t size, unsigned runs,
 	return 0;
 }
 
+/* The core clock: runs of 20 ms (the clock written), then 400 windows of
+ * 0.2 ms; progress and both summaries on stderr. */
 static int measure_clock(unsigned runs, struct detect_stat *clk,
 			 struct detect_clock_windows *cw, struct ppr_err *err)
 {
@@ -770,7 +757,9 @@ again:
 				double usable;
 				unsigned w;
 
-				if (k->size > BIG_LEVEL && i > 0) {
+				/* a level over DETECT_BIG_LEVEL: swept in two
+				   passes (model/model.h) */
+				if (k->size > DETECT_BIG_LEVEL && i > 0) {
 					fprintf(stderr, "  measuring where %s's read "
 						"bandwidth falls (%llu MiB shown: doubling "
 						"working sets)...\n", lname,
@@ -780,6 +769,8 @@ again:
 							   &lo, &hi, &err))
 						goto fail_err;
 					step = (hi - lo) / 15 & ~(uint64_t)0xffff;
+					if (!step)
+						step = 0x10000;
 					below = 4 * hi;
 				}
 				fprintf(stderr, "  measuring usable %s capacity "
@@ -807,11 +798,8 @@ again:
 				usable_mib = cap.bytes / 1048576.0;
 				/* memory's working sets: 8 times what this
 				   program can hold, not the level shown */
-				if (k->size > BIG_LEVEL) {
-					mem_ws = (uint64_t)(8 * cap.bytes) & ~(uint64_t)0xfffff;
-					if (mem_ws < ((uint64_t)256 << 20))
-						mem_ws = (uint64_t)256 << 20;
-				}
+				if (k->size > DETECT_BIG_LEVEL)
+					mem_ws = detect_beyond_share(cap.bytes);
 			}
 			snprintf(what, sizeof(what), "read bandwidth %s (%llu KiB)",
 				 lname, (unsigned long long)(ws >> 10));

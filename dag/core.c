@@ -404,20 +404,19 @@ static const struct dag_core zen5 = {
  * small immediates done in the renamer at no latency: not modelled, the
  * kernels' only such adds are pointer steps off the critical chain).
  * Measured here (bench/dag_lat.sh on this project's Granite Rapids
- * guest, 2026-12-01, clock from a register-add chain): FP add 1.92, mul
- * 2.89, FMA 3.89, GPR load 4.84 cycles, a vector load + vmovq 7.84 (the
+ * guest, 2026-12-01, clock from a register-add chain): FP add 2.00, mul
+ * 3.00, FMA 3.98, GPR load 5.00 cycles, a vector load + vmovq 7.97 (the
  * vmovq 3, uops.info); 2 FMA and 2 FP adds a cycle; 3 ymm loads a cycle,
  * and mixes of FP and GPR loads 1.36 cycles per 4 (3 a cycle of either
  * kind); 2 stores a cycle; a store and a reload of the same stack slot
  * 0.5 cycles a pair (no forwarding latency); the four in-lane shuffles
- * of the test (vunpck[lh]pd, vpermilpd, vshufpd ymm) 0.73 cycles each,
+ * of the test (vunpck[lh]pd, vpermilpd, vshufpd ymm) 0.75 cycles each,
  * between p5 alone (1.0) and p1 + p5 (0.5): p1 + p5 taken (below);
- * vgatherdpd ymm
- * 2.36 cycles each; 48 eliminated moves or nops 6 a cycle; lea writers
- * (up to 220), vpaddq (up to 170) and L1-hit loads (up to 150) all
- * overlap two DRAM misses (no register-file or load-queue limit
- * reached), FP adds waiting on a miss up to 96 and not from 122 (the
- * 97-entry scheduler).
+ * vgatherdpd ymm 2.42 cycles each; 48 eliminated moves or nops 6 a
+ * cycle; lea writers (up to 220), vpaddq (up to 170) and L1-hit loads
+ * (up to 150) all overlap two DRAM misses (no register-file or
+ * load-queue limit reached), FP adds waiting on a miss up to 96 and not
+ * from 122 (the 97-entry scheduler).
  * Ports: 0-11 p0-p11.
  */
 #define GALU (P(0) | P(1) | P(5) | P(6) | P(10))
@@ -471,7 +470,7 @@ static const struct dag_core goldencove = {
 		   cycles (median |error| 16.3%), with p1 + p5 0.92-1.11 (5.5%) */
 		[DAG_VEC_SHUF] = C(1, 1, P(1) | P(5), 1),
 		[DAG_VEC_PERM] = C(3, 1, P(5), 1),
-		/* measured 2.36 cycles a ymm gather: 2 whole cycles of one
+		/* measured 2.42 cycles a ymm gather: 2 whole cycles of one
 		   port */
 		[DAG_VEC_GATHER] = C(8, 1, P(0), 2),
 		[DAG_MASK_OP] = C(1, 1, P(0) | P(5), 1),

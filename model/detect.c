@@ -1168,6 +1168,13 @@ double detect_capacity_crossing(const uint64_t *ws, const double *gbs,
 	       (double)(ws[i + 1] - ws[i]);
 }
 
+uint64_t detect_beyond_share(double usable)
+{
+	uint64_t b = (uint64_t)(8 * usable) & ~(uint64_t)0xfffff;
+
+	return b < ((uint64_t)256 << 20) ? (uint64_t)256 << 20 : b;
+}
+
 int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 			   uint64_t below, unsigned runs,
 			   struct detect_capacity *out, struct ppr_err *err)

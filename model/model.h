@@ -370,6 +370,24 @@ struct detect_capacity {
 int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 			   uint64_t below, unsigned runs,
 			   struct detect_capacity *out, struct ppr_err *err);
+/*
+ * A last level larger than this is taken to be a virtual machine shown its
+ * host's whole L3, of which the guest gets a small share (this project's
+ * Granite Rapids guest, 2026-12-01: 480 MiB shown, read bandwidth falling
+ * between 60 and 90 MiB).  `ppr machine detect` sweeps it in two passes
+ * (doubling working sets bracket the fall, then the linear sweep: its
+ * sixteenths of the level were coarser than the share and it read up to
+ * 1.5 times the level), and working sets meant to lie beyond it are sized
+ * from the usable share (detect_beyond_share), not from the level: 8
+ * times the level, 3840 MiB there, made detection take 10 minutes and the
+ * pointer chase 463 ns, its TLB misses included, where 256 MiB read
+ * 173-183 ns.
+ */
+#define DETECT_BIG_LEVEL ((uint64_t)64 << 20)
+/* Bytes that lie beyond a usable share of 'usable' bytes: 8 times it,
+ * whole MiB, at least 256 MiB (memory's working sets of detect, ppr conv's
+ * memory-resident size). */
+uint64_t detect_beyond_share(double usable);
 /* The share of the fall from the level's bandwidth to the one below at
  * which the level's usable capacity ends (model/detect.c). */
 #define DETECT_CAPACITY_FALL 0.1
