@@ -21,6 +21,10 @@
 # the same rows instead: one exit per block row, so fewer changes per row
 # than CSR's (pair loop and parity test), lost at the same row counts
 # (MODEL_BCSR_LEARNED_SHARE, model/predict.h).
+# With the machine's branch.history_rows (machines/README.md) the model
+# fills the capacity with the rows' distinct histories, not the changes:
+# ROWS_FROM on structured matrices (Pd, rajat01: no exit lost at 7,000
+# changes on xeon-gnr) against random rows shows why.
 # Figures: median and min of REPS warm runs (`ppr measure`), wall time;
 # the model column is `ppr predict`'s mispredicted exits of a warm run
 # times loop_exit_miss_cycles, per change (each column per change of the
@@ -40,7 +44,8 @@ ghz=$(sed -n 's/^[[:space:]]*"clock_ghz":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHI
 miss=$(sed -n 's/^[[:space:]]*"loop_exit_miss_cycles":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 learned=$(sed -n 's/^[[:space:]]*"learned_exit_changes":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 trips=$(sed -n 's/^[[:space:]]*"learned_exit_trips":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
-miss=${miss:-25} learned=${learned:-10000} trips=${trips:-0}
+hist=$(sed -n 's/^[[:space:]]*"history_rows":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
+miss=${miss:-25} learned=${learned:-10000} trips=${trips:-0} hist=${hist:-0}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 gen() { # rows lo hi kind(r|c) file
@@ -82,7 +87,7 @@ meas() {
 		sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\1 \2/p'
 }
 printf '%s: clock %s GHz, %s reps per point\n' "$KARGS" "$ghz" "$REPS"
-printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s\n' "$miss" "$learned" "$trips"
+printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s, history_rows %s\n' "$miss" "$learned" "$trips" "$hist"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
 for len in ${LENGTHS:-1-9 10-18} $ROWS_FROM; do

@@ -563,6 +563,9 @@ static void print_json(FILE *f, const struct machine *m,
 	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);
 	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);
 	cJSON_AddNumberToObject(o, "branch_events", pr->branch_events);
+	if (pr->branch_contexts > 0)
+		cJSON_AddNumberToObject(o, "branch_contexts",
+					pr->branch_contexts);
 	cJSON_AddNumberToObject(o, "rows", pr->rows);
 	cJSON_AddNumberToObject(o, "branches", pr->branches);
 	cJSON_AddNumberToObject(o, "total", pr->ppr.cycles);

@@ -19,6 +19,7 @@
 #include "machines/machine.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static const char *const top_keys[] = {
 static const char *const branch_keys[] = {
 	"loop_exit_miss_cycles", "learned_exit_changes",
 	"learned_exit_trips", "csr_unlearned_exponent", "csr_unlearned_max",
-	"bcsr_learned_exit_changes", NULL
+	"bcsr_learned_exit_changes", "history_rows", NULL
 };
 static const char *const hier_keys[] = {
 	"levels", "straddle", "writebacks", "transfers_overlap",
@@ -512,6 +513,7 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	m->csr_unlearned_exponent = 1;
 	m->csr_unlearned_max = 1;
 	m->bcsr_learned_exit_changes = -1;
+	m->exit_history_rows = 0;
 	if (branch &&
 	    ((rc = machine_json_check_keys(doc, branch, "branch", branch_keys,
 					   err)) ||
@@ -538,8 +540,19 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   "bcsr_learned_exit_changes",
 					   MACHINE_JSON_NONNEG, -1,
 					   &m->bcsr_learned_exit_changes,
-					   err))))
+					   err)) ||
+	     (rc = machine_json_get_double(doc, branch, "history_rows",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->exit_history_rows, err))))
 		return rc;
+	if (m->exit_history_rows > MACHINE_MAX_HISTORY_ROWS ||
+	    m->exit_history_rows != floor(m->exit_history_rows))
+		return machine_json_fail(doc, machine_json_member(branch,
+					 "history_rows"), err,
+					 "'history_rows' must be a whole number "
+					 "from 0 to %d, got %g",
+					 MACHINE_MAX_HISTORY_ROWS,
+					 m->exit_history_rows);
 	if (m->csr_unlearned_max > 1)
 		return machine_json_fail(doc, machine_json_member(branch,
 					 "csr_unlearned_max"), err,

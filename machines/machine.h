@@ -134,6 +134,12 @@ struct machine {
 	/* BCSR's capacity in block-row exit changes; < 0 (absent):
 	 * learned_exit_changes x MODEL_BCSR_LEARNED_SHARE (model/predict.h) */
 	double bcsr_learned_exit_changes;
+	/* CSR: > 0 counts what fills the predictor as the distinct
+	 * (lengths of the previous history_rows rows, this row's length)
+	 * of the rows whose exits change, not the changes: a sequence of
+	 * lengths that repeats is held in fewer entries than one that does
+	 * not (model_spmv_csr_exit_contexts).  0 (default): the changes. */
+	double exit_history_rows;
 
 	/* The in-core model of the "core" section (machines/core_model.c),
 	 * for the instruction-DAG scheduler; has_core = 0 when absent. */
@@ -147,6 +153,8 @@ struct machine {
  */
 #define MACHINE_LOOP_EXIT_MISS_CYCLES 25.0
 #define MACHINE_LEARNED_EXIT_CHANGES 10000.0
+/* The most rows of history the "branch" section's history_rows takes. */
+#define MACHINE_MAX_HISTORY_ROWS 64
 
 /* The memory bandwidth (GB/s) of CSR SpMV streams at a mean of row_nnz
  * nonzeros per row: memory.csr_bandwidth_gbs interpolated linearly in

@@ -360,6 +360,10 @@ struct job {
 	uint32_t exit_t;        /* up to this block count (at least 1) the
 				   capacity is the same: the changes go to
 				   ch_hist's slot 1 */
+	double exit_fill;       /* what one block-row change fills of the
+				   predictor: the matrix's CSR histories
+				   per changing row with the machine's
+				   branch.history_rows, else 1 */
 	struct model_bcsr_result *out;
 	struct model_nest_points *pts;  /* [64], in-core schedules (phase
 					   0, when computed) */
@@ -1649,8 +1653,8 @@ static double exits_unlearned(const struct job *jb, const uint32_t *h,
 	*changes = total;
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		if (h[t])
-			miss += (double)h[t] * model_exit_unlearned(total,
-				jb->exit_cap[t], 0);
+			miss += (double)h[t] * model_exit_unlearned(
+				total * jb->exit_fill, jb->exit_cap[t], 0);
 	return miss * scale;
 }
 
@@ -2914,6 +2918,7 @@ static int select_job(struct job *jb, double t0, const struct machine *m,
 	for (i = 1; i <= MODEL_EXIT_TMAX; i++)
 		jb->exit_cap[i] = model_exit_capacity(
 			model_bcsr_learned_exits(m), m->learned_exit_trips, i);
+	jb->exit_fill = model_exit_fill_ratio(m, a);
 	for (jb->exit_t = 1; jb->exit_t < MODEL_EXIT_TMAX &&
 	     jb->exit_cap[jb->exit_t + 1] == jb->exit_cap[1]; jb->exit_t++)
 		;

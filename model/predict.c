@@ -110,6 +110,32 @@
  *   20,700 and 25,000 moved de2010 to 1x1 at 0.554 of its best; rescored
  *   on the 20 stored passes of 2026-11-28..29, 12,000 and 13,000 gave 60
  *   and 21 picks below 0.95 of the best, 13,800 21; model/README.md).
+ * - What fills the predictor (2026-12-02, the Granite Rapids guest,
+ *   machines/xeon-gnr.json): rows of random length 1..9 lose their exits
+ *   there from about 2,600 changes (2,000 rows) on, but the medium
+ *   matrices Pd and rajat01, 7,090 and 6,805 changes, lose none
+ *   (bench/predict_branch.sh ROWS_FROM=...: 0.0-0.6 cycles a row), so
+ *   the count of changes over-predicted them by 301% and 137%.  A
+ *   history predictor needs an entry per context, not per change: a
+ *   structured matrix's sequence of lengths repeats, and one entry serves
+ *   every row after the same lengths.  With branch.history_rows = k > 0
+ *   the fill is the number of distinct (lengths of the previous k rows,
+ *   this row's length) among the changing rows
+ *   (model_spmv_csr_exit_contexts): at k = 8, Pd 826 and rajat01 1,453,
+ *   random rows about one per changing row, wiki-Vote 6,369 of its
+ *   9,003 changes.  The share 1 - capacity / fill of the changes
+ *   mispredicts (model_exit_unlearned_fill).  On that guest, capacity
+ *   1,800 and 20 cycles a miss from the random rows (1..9 and 10..18:
+ *   18.8-20.6 cycles a change at 64,000 rows), learned_exit_trips 13
+ *   from rows of 30..38 (38% lost at 1,284 changes): median |error| of
+ *   the 42 of bench/predict_spmv.sh 6.2% -> 4.9%, worst 58.2% (wiki-Vote)
+ *   -> 31.3% (rmat scale 18, not a branch matter); wiki-Vote -58% ->
+ *   -18%, MIT8 -27% -> -11%, astro-ph -26% -> -14%, Pd and rajat01
+ *   within 3% (against the 6 stored rounds of 2026-12-01; k of 4, 8 and
+ *   16 with capacities 1,500-2,200 gave medians of 4.5-6.8%, 16 with
+ *   1,500 put Pd at +79%).  BCSR keeps the changes (its selection counts
+ *   them per shape, model/bcsr_select.c).  The AMD files keep k = 0:
+ *   their capacities were fitted on changes.
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit, at
  *   the same branch.loop_exit_miss_cycles as CSR's exits (until
@@ -363,6 +389,98 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
 	return (double)n;
 }
 
+/* splitmix64's finaliser: a 64-bit mix of a history's polynomial hash,
+ * so that the set's slots spread. */
+static uint64_t ctx_mix(uint64_t h)
+{
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebu;
+	return h ^ (h >> 31);
+}
+
+/* Row i's length, or CTX_BEFORE for the rows before the first. */
+#define CTX_BEFORE 0x5bd1e9955bd1e995u
+#define CTX_BASE 0x100000001b3u /* odd: the hash's multiplier */
+static uint64_t ctx_len(const struct csr *a, uint64_t i, uint64_t d)
+{
+	return i >= d ? a->row_ptr[i - d + 1] - a->row_ptr[i - d] :
+	       CTX_BEFORE;
+}
+
+double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
+				     double *change_rows)
+{
+	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, nch = 0, cap = 2;
+	uint64_t *set, distinct = 0, h = 0, top = 1;
+	unsigned d;
+
+	if (change_rows)
+		*change_rows = 0;
+	if (!k)
+		return -1;
+	for (i = 0; i < a->rows; i++) {
+		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
+
+		nch += len / 2 != prev_pairs || (len & 1) != prev_odd;
+		prev_pairs = len / 2;
+		prev_odd = len & 1;
+	}
+	if (change_rows)
+		*change_rows = (double)nch;
+	while (cap < 2 * nch)
+		cap <<= 1;
+	set = calloc(cap, sizeof(*set));
+	if (!set)
+		return -1;
+	/* h: sum over d = 0..k of len(i - d) x BASE^d, rolled one row on
+	 * at a time (top = BASE^(k + 1) takes the row that leaves); before
+	 * row 0 the window holds k + 1 rows of CTX_BEFORE */
+	for (d = 0; d <= k; d++) {
+		h = h * CTX_BASE + CTX_BEFORE;
+		top *= CTX_BASE;
+	}
+	prev_pairs = UINT64_MAX;
+	prev_odd = 2;
+	for (i = 0; i < a->rows; i++) {
+		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i], x, s;
+
+		h = h * CTX_BASE + len - top * ctx_len(a, i, k + 1);
+		if (len / 2 != prev_pairs || (len & 1) != prev_odd) {
+			x = ctx_mix(h);
+			x += !x; /* 0 marks a free slot */
+			for (s = x & (cap - 1); set[s] && set[s] != x;
+			     s = (s + 1) & (cap - 1))
+				;
+			if (!set[s]) {
+				set[s] = x;
+				distinct++;
+			}
+		}
+		prev_pairs = len / 2;
+		prev_odd = len & 1;
+	}
+	free(set);
+	return (double)distinct;
+}
+
+double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k)
+{
+	return model_spmv_csr_exit_histories(a, k, NULL);
+}
+
+double model_exit_fill_ratio(const struct machine *m, const struct csr *a)
+{
+	double rows, n;
+
+	if (!(m->exit_history_rows > 0))
+		return 1;
+	n = model_spmv_csr_exit_histories(a, (unsigned)m->exit_history_rows,
+					  &rows);
+	return n > 0 && rows > 0 ? n / rows : 1;
+}
+
 double model_exit_unlearned_form(double changes, double learned,
 				 double expo, double umax, int cold)
 {
@@ -390,11 +508,21 @@ double model_exit_unlearned_hist(const double *hist, double learned,
 				 double trips, double expo, double umax,
 				 int cold)
 {
+	return model_exit_unlearned_fill(hist, 0, learned, trips, expo, umax,
+					 cold);
+}
+
+double model_exit_unlearned_fill(const double *hist, double fill,
+				 double learned, double trips, double expo,
+				 double umax, int cold)
+{
 	double total = 0, miss = 0;
 	unsigned t;
 
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		total += hist[t];
+	if (fill > 0)
+		total = fill;
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		if (hist[t] > 0)
 			miss += hist[t] * model_exit_unlearned_form(total,
@@ -584,7 +712,16 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		else
 			out->branch_events = model_spmv_csr_exit_changes(&a,
 				&out->branches, hist);
-		out->branch_misses = model_exit_unlearned_hist(hist,
+		if (csr && m->exit_history_rows > 0)
+			out->branch_contexts = model_spmv_csr_exit_contexts(&a,
+				(unsigned)m->exit_history_rows);
+		else if (m->exit_history_rows > 0)
+			out->branch_contexts = out->branch_events *
+				model_exit_fill_ratio(m, &a);
+		if (out->branch_contexts < 0)
+			out->branch_contexts = 0;
+		out->branch_misses = model_exit_unlearned_fill(hist,
+			out->branch_contexts,
 			csr ? m->learned_exit_changes :
 			      model_bcsr_learned_exits(m),
 			m->learned_exit_trips,

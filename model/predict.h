@@ -154,6 +154,10 @@ struct model_prediction {
 	double branch_events;    /* SpMV: changes of the inner loop's exit
 				    pattern from one row (BCSR: block row)
 				    to the next */
+	double branch_contexts;  /* CSR with the machine's
+				    branch.history_rows: the distinct
+				    histories of the changes, what fills
+				    the predictor (0: not counted) */
 	double rows;             /* SpMV: matrix rows */
 	double csr_row_nnz;      /* CSR whose memory link took the machine's
 				    memory.csr_bandwidth_gbs: its mean
@@ -200,6 +204,23 @@ double model_spmv_length_hist(const struct csr *a, unsigned r, unsigned c,
  * the changes by the pairs of the row they end. */
 double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
 				   double *hist);
+/* CSR: the distinct (lengths of the previous k rows, this row's length)
+ * among the rows whose exits change (model_spmv_csr_exit_changes): the
+ * entries a history-based predictor needs to hold the run's exits, where
+ * a sequence of lengths that repeats needs fewer than it has changes.
+ * k = 0, or out of memory: -1. */
+double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k);
+/* The same, and *change_rows (if not NULL) the rows whose exits change
+ * (0 with k = 0): their ratio is how much a matrix's repetition shrinks
+ * what fills the predictor, which BCSR's selection applies to its block
+ * rows' changes. */
+double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
+				     double *change_rows);
+/* BCSR's block-row changes fill the predictor by this ratio on machine m:
+ * with branch.history_rows, the CSR rows' histories per changing row
+ * (model_spmv_csr_exit_histories; 1 without changes or memory), else 1.
+ * A proxy: block rows are taken to repeat as the rows do. */
+double model_exit_fill_ratio(const struct machine *m, const struct csr *a);
 /* Share of the loop-exit changes (CSR rows, BCSR block rows) that
  * mispredict: 1 cold; warm 0 up to
  * 'learned' changes per run (the machine's learned_exit_changes), then
@@ -267,6 +288,12 @@ static inline unsigned model_exit_bucket(uint64_t t)
 double model_exit_unlearned_hist(const double *hist, double learned,
 				 double trips, double expo, double umax,
 				 int cold);
+/* The same with fill (> 0) in place of the changes' sum as what fills
+ * the predictor (model_spmv_csr_exit_contexts); the share so found
+ * applies to the changes of each trip count. */
+double model_exit_unlearned_fill(const double *hist, double fill,
+				 double learned, double trips, double expo,
+				 double umax, int cold);
 /* That capacity for loops of t iterations. */
 double model_exit_capacity(double learned, double trips, unsigned t);
 

@@ -514,6 +514,116 @@ static void test_csr_exit_changes(void)
 	T_NEAR(model_exit_unlearned(10, 0, 0), 1, 0);
 }
 
+/* CSR exit histories (branch.history_rows): rows whose lengths repeat
+ * with period 4 (1, 2, 5, 8, 1, 2, ...) change pair count and parity on
+ * every row, but with 2 rows of history only the first period's 4 rows
+ * and the first 2 of the second (whose histories reach before the
+ * matrix) are new, 6 in all, however many periods follow; on lengths of
+ * random rows the count equals a direct comparison of
+ * every changing row's history with the earlier ones' (rows of 0..5
+ * nonzeros from a linear congruential sequence); k = 0 counts
+ * nothing (-1). */
+static int same_history(const uint64_t *rp, unsigned i, unsigned j,
+			unsigned k)
+{
+	unsigned d;
+
+	for (d = 0; d <= k; d++) {
+		int bi = i < d, bj = j < d;
+
+		if (bi != bj)
+			return 0;
+		if (!bi && rp[i - d + 1] - rp[i - d] !=
+		    rp[j - d + 1] - rp[j - d])
+			return 0;
+	}
+	return 1;
+}
+
+static void test_csr_exit_contexts(void)
+{
+	enum { N = 400 };
+	static const unsigned per[4] = { 1, 2, 5, 8 };
+	uint64_t *rp = malloc((N + 1) * sizeof(*rp));
+	struct csr a;
+	unsigned i, j, k, want;
+	uint32_t x;
+
+	if (!rp) {
+		T_CHECK(0);
+		return;
+	}
+	memset(&a, 0, sizeof(a));
+	a.rows = N;
+	a.cols = 64;
+	a.row_ptr = rp;
+	rp[0] = 0;
+	for (i = 0; i < N; i++)
+		rp[i + 1] = rp[i] + per[i % 4];
+	a.nnz = rp[N];
+	T_NEAR(model_spmv_csr_exit_changes(&a, NULL, NULL), 2 * N, 0);
+	T_NEAR(model_spmv_csr_exit_contexts(&a, 2), 6, 0);
+	T_NEAR(model_spmv_csr_exit_contexts(&a, 0), -1, 0);
+	/* BCSR's changes fill the predictor by histories per changing row
+	 * (all 400 rows change here); without history_rows, by 1 */
+	{
+		struct machine *m = calloc(1, sizeof(*m));
+
+		if (m) {
+			m->exit_history_rows = 2;
+			T_NEAR(model_exit_fill_ratio(m, &a), 6.0 / N, 1e-15);
+			m->exit_history_rows = 0;
+			T_NEAR(model_exit_fill_ratio(m, &a), 1, 0);
+			free(m);
+		}
+		T_CHECK(m != NULL);
+	}
+	for (i = 0, x = 1; i < N; i++) {
+		x = x * 1103515245u + 12345u;
+		rp[i + 1] = rp[i] + (x >> 16) % 6;
+	}
+	a.nnz = rp[N];
+	for (k = 1; k <= 4; k++) {
+		want = 0;
+		for (i = 0; i < N; i++) {
+			uint64_t l = rp[i + 1] - rp[i];
+			uint64_t q = i ? rp[i] - rp[i - 1] : UINT64_MAX;
+
+			if (i && l / 2 == q / 2 && (l & 1) == (q & 1))
+				continue;
+			for (j = 0; j < i; j++) {
+				uint64_t lj = rp[j + 1] - rp[j];
+				uint64_t qj = j ? rp[j] - rp[j - 1] :
+					      UINT64_MAX;
+
+				if ((!j || lj / 2 != qj / 2 ||
+				     (lj & 1) != (qj & 1)) &&
+				    same_history(rp, i, j, k))
+					break;
+			}
+			want += j == i;
+		}
+		T_CHECK(want > 6 && want < N);
+		T_NEAR(model_spmv_csr_exit_contexts(&a, k), want, 0);
+	}
+	free(rp);
+
+	/* the share found from the histories applies to the changes */
+	{
+		double h[MODEL_EXIT_TMAX + 1] = { 0 };
+
+		h[2] = 4000;
+		T_NEAR(model_exit_unlearned_fill(h, 1000, 2000, 0, 1, 1, 0),
+		       0, 0);
+		T_NEAR(model_exit_unlearned_fill(h, 8000, 2000, 0, 1, 1, 0),
+		       4000 * 0.75, 1e-9);
+		T_NEAR(model_exit_unlearned_fill(h, 0, 2000, 0, 1, 1, 0),
+		       model_exit_unlearned_hist(h, 2000, 0, 1, 1, 0), 0);
+		T_NEAR(model_exit_unlearned_fill(h, 1000, 2000, 0, 1, 1, 1),
+		       4000, 0);
+	}
+}
+
 /* Exit learning by trip count: changes that end loops of up to
  * learned_exit_trips iterations share the capacity 'learned'; a loop of
  * t > trips iterations gets learned * (trips / t)^3; beyond it the share
@@ -1025,6 +1135,16 @@ static void test_branch_csr_form(void)
 	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
 				    &err) != 0);
 	T_CHECK(strstr(err.msg, "bcsr_learned_exit_changes") != NULL);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"history_rows\": 2.5 }");
+	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
+				    &err) != 0);
+	T_CHECK(strstr(err.msg, "history_rows") != NULL);
+	snprintf(text, sizeof(text), fmt, ", \"branch\": "
+		 "{ \"history_rows\": 65 }");
+	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
+				    &err) != 0);
+	T_CHECK(strstr(err.msg, "history_rows") != NULL);
 
 	/* CSR: the changes of an R-MAT matrix against a capacity of half
 	 * of them, exponent 3, at most 0.5 lost */
@@ -2399,6 +2519,7 @@ int main(void)
 	test_stream_serial_predict();
 	test_far_references();
 	test_csr_exit_changes();
+	test_csr_exit_contexts();
 	test_csr_branch_learning();
 	test_exit_trips();
 	test_exclusive_l3_traffic();
