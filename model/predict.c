@@ -133,9 +133,11 @@
  *   -18%, MIT8 -27% -> -11%, astro-ph -26% -> -14%, Pd and rajat01
  *   within 3% (against the 6 stored rounds of 2026-12-01; k of 4, 8 and
  *   16 with capacities 1,500-2,200 gave medians of 4.5-6.8%, 16 with
- *   1,500 put Pd at +79%).  BCSR keeps the changes (its selection counts
- *   them per shape, model/bcsr_select.c).  The AMD files keep k = 0:
- *   their capacities were fitted on changes.
+ *   1,500 put Pd at +79%).  BCSR counts its block-row changes per shape
+ *   (model/bcsr_select.c) and scales them by the matrix's CSR histories
+ *   per changing row (model_exit_fill_ratio): a proxy, block rows taken
+ *   to repeat as the rows do.  The AMD files keep k = 0: their
+ *   capacities were fitted on changes.
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit, at
  *   the same branch.loop_exit_miss_cycles as CSR's exits (until
@@ -400,7 +402,7 @@ static uint64_t ctx_mix(uint64_t h)
 	return h ^ (h >> 31);
 }
 
-/* Row i's length, or CTX_BEFORE for the rows before the first. */
+/* Row i - d's length, or CTX_BEFORE for the rows before the first. */
 #define CTX_BEFORE 0x5bd1e9955bd1e995u
 #define CTX_BASE 0x100000001b3u /* odd: the hash's multiplier */
 static uint64_t ctx_len(const struct csr *a, uint64_t i, uint64_t d)
@@ -409,8 +411,17 @@ static uint64_t ctx_len(const struct csr *a, uint64_t i, uint64_t d)
 	       CTX_BEFORE;
 }
 
-double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
-				     double *change_rows)
+/* Whether a row of len nonzeros changes the CSR loop's exits after a
+ * row of prev_pairs pairs and parity prev_odd (model_spmv_csr_exit_changes
+ * counts both kinds; the histories count the row once) */
+static int exit_changes_row(uint64_t len, uint64_t prev_pairs,
+			    uint64_t prev_odd)
+{
+	return len / 2 != prev_pairs || (len & 1) != prev_odd;
+}
+
+double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k,
+				    double *change_rows)
 {
 	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, nch = 0, cap = 2;
 	uint64_t *set, distinct = 0, h = 0, top = 1;
@@ -423,7 +434,7 @@ double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
 	for (i = 0; i < a->rows; i++) {
 		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i];
 
-		nch += len / 2 != prev_pairs || (len & 1) != prev_odd;
+		nch += exit_changes_row(len, prev_pairs, prev_odd);
 		prev_pairs = len / 2;
 		prev_odd = len & 1;
 	}
@@ -447,7 +458,7 @@ double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
 		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i], x, s;
 
 		h = h * CTX_BASE + len - top * ctx_len(a, i, k + 1);
-		if (len / 2 != prev_pairs || (len & 1) != prev_odd) {
+		if (exit_changes_row(len, prev_pairs, prev_odd)) {
 			x = ctx_mix(h);
 			x += !x; /* 0 marks a free slot */
 			for (s = x & (cap - 1); set[s] && set[s] != x;
@@ -465,19 +476,14 @@ double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
 	return (double)distinct;
 }
 
-double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k)
-{
-	return model_spmv_csr_exit_histories(a, k, NULL);
-}
-
 double model_exit_fill_ratio(const struct machine *m, const struct csr *a)
 {
 	double rows, n;
 
 	if (!(m->exit_history_rows > 0))
 		return 1;
-	n = model_spmv_csr_exit_histories(a, (unsigned)m->exit_history_rows,
-					  &rows);
+	n = model_spmv_csr_exit_contexts(a, (unsigned)m->exit_history_rows,
+					 &rows);
 	return n > 0 && rows > 0 ? n / rows : 1;
 }
 
@@ -714,7 +720,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 				&out->branches, hist);
 		if (csr && m->exit_history_rows > 0)
 			out->branch_contexts = model_spmv_csr_exit_contexts(&a,
-				(unsigned)m->exit_history_rows);
+				(unsigned)m->exit_history_rows, NULL);
 		else if (m->exit_history_rows > 0)
 			out->branch_contexts = out->branch_events *
 				model_exit_fill_ratio(m, &a);

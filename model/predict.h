@@ -208,17 +208,13 @@ double model_spmv_csr_exit_changes(const struct csr *a, double *branches,
  * among the rows whose exits change (model_spmv_csr_exit_changes): the
  * entries a history-based predictor needs to hold the run's exits, where
  * a sequence of lengths that repeats needs fewer than it has changes.
- * k = 0, or out of memory: -1. */
-double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k);
-/* The same, and *change_rows (if not NULL) the rows whose exits change
- * (0 with k = 0): their ratio is how much a matrix's repetition shrinks
- * what fills the predictor, which BCSR's selection applies to its block
- * rows' changes. */
-double model_spmv_csr_exit_histories(const struct csr *a, unsigned k,
-				     double *change_rows);
+ * k = 0, or out of memory: -1.  *change_rows (if not NULL): the rows
+ * whose exits change (0 with k = 0). */
+double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k,
+				    double *change_rows);
 /* BCSR's block-row changes fill the predictor by this ratio on machine m:
  * with branch.history_rows, the CSR rows' histories per changing row
- * (model_spmv_csr_exit_histories; 1 without changes or memory), else 1.
+ * (model_spmv_csr_exit_contexts; 1 without changes or memory), else 1.
  * A proxy: block rows are taken to repeat as the rows do. */
 double model_exit_fill_ratio(const struct machine *m, const struct csr *a);
 /* Share of the loop-exit changes (CSR rows, BCSR block rows) that

@@ -562,8 +562,8 @@ static void test_csr_exit_contexts(void)
 		rp[i + 1] = rp[i] + per[i % 4];
 	a.nnz = rp[N];
 	T_NEAR(model_spmv_csr_exit_changes(&a, NULL, NULL), 2 * N, 0);
-	T_NEAR(model_spmv_csr_exit_contexts(&a, 2), 6, 0);
-	T_NEAR(model_spmv_csr_exit_contexts(&a, 0), -1, 0);
+	T_NEAR(model_spmv_csr_exit_contexts(&a, 2, NULL), 6, 0);
+	T_NEAR(model_spmv_csr_exit_contexts(&a, 0, NULL), -1, 0);
 	/* BCSR's changes fill the predictor by histories per changing row
 	 * (all 400 rows change here); without history_rows, by 1 */
 	{
@@ -604,7 +604,7 @@ static void test_csr_exit_contexts(void)
 			want += j == i;
 		}
 		T_CHECK(want > 6 && want < N);
-		T_NEAR(model_spmv_csr_exit_contexts(&a, k), want, 0);
+		T_NEAR(model_spmv_csr_exit_contexts(&a, k, NULL), want, 0);
 	}
 	free(rp);
 
@@ -1135,16 +1135,20 @@ static void test_branch_csr_form(void)
 	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
 				    &err) != 0);
 	T_CHECK(strstr(err.msg, "bcsr_learned_exit_changes") != NULL);
-	snprintf(text, sizeof(text), fmt, ", \"branch\": "
-		 "{ \"history_rows\": 2.5 }");
-	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
-				    &err) != 0);
-	T_CHECK(strstr(err.msg, "history_rows") != NULL);
-	snprintf(text, sizeof(text), fmt, ", \"branch\": "
-		 "{ \"history_rows\": 65 }");
-	T_CHECK(machine_load_string("f.json", text, strlen(text), &m,
-				    &err) != 0);
-	T_CHECK(strstr(err.msg, "history_rows") != NULL);
+	{
+		static const char *const bad_rows[] = { "2.5", "65" };
+		unsigned b;
+
+		for (b = 0; b < 2; b++) {
+			snprintf(br, sizeof(br), ", \"branch\": "
+				 "{ \"history_rows\": %s }", bad_rows[b]);
+			snprintf(text, sizeof(text), fmt, br);
+			T_CHECK(machine_load_string("f.json", text,
+						    strlen(text), &m,
+						    &err) != 0);
+			T_CHECK(strstr(err.msg, "history_rows") != NULL);
+		}
+	}
 
 	/* CSR: the changes of an R-MAT matrix against a capacity of half
 	 * of them, exponent 3, at most 0.5 lost */
