@@ -1087,6 +1087,9 @@ static void show_table(const struct machine *m)
 		if (X->far_miss_cycles > 0)
 			printf("Far reference:     %.3g cy when served here\n",
 			       X->far_miss_cycles);
+		if (X->late_line_cycles > 0)
+			printf("Late line:         %.3g cy (vector loads crossing lines)\n",
+			       X->late_line_cycles);
 		if (X->shared_by_cores > 1)
 			printf("Shared by:         %u cores\n", X->shared_by_cores);
 		fputs(rule, stdout);
@@ -1099,6 +1102,8 @@ static void show_table(const struct machine *m)
 		printf(", latency %.0f ns", m->mem_latency_ns);
 	if (m->mem_far_miss_cycles > 0)
 		printf(", far reference %.3g cy", m->mem_far_miss_cycles);
+	if (m->mem_late_line_cycles > 0)
+		printf(", late line %.3g cy", m->mem_late_line_cycles);
 	if (m->mem_far_stream_serial > 0)
 		printf(", far references hold up its stream (%.3g)",
 		       m->mem_far_stream_serial);
@@ -1167,6 +1172,8 @@ static void show_json(const struct machine *m)
 		cJSON_AddNumberToObject(lv, "latency_cycles", X->latency_cycles);
 		cJSON_AddNumberToObject(lv, "far_miss_cycles",
 					X->far_miss_cycles);
+		cJSON_AddNumberToObject(lv, "late_line_cycles",
+					X->late_line_cycles);
 		cJSON_AddItemToArray(arr, lv);
 	}
 	o = cJSON_AddObjectToObject(root, "memory");
@@ -1174,6 +1181,7 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "peak_bandwidth_gbs", m->mem_peak_bandwidth_gbs);
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
 	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
+	cJSON_AddNumberToObject(o, "late_line_cycles", m->mem_late_line_cycles);
 	cJSON_AddNumberToObject(o, "far_stream_serial",
 				m->mem_far_stream_serial);
 	cJSON_AddNumberToObject(o, "writeback_share",

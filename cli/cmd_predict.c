@@ -182,6 +182,8 @@ static const char *bound_hint(enum model_bottleneck b)
 	case MODEL_BOUND_REGULAR: return "regular (streamed) data transfers";
 	case MODEL_BOUND_IRREGULAR: return "irregular (x-vector) transfers";
 	case MODEL_BOUND_CORE: return "the loop's dependency chains";
+	case MODEL_BOUND_LATE_LINES: return "lines that arrive after the "
+					    "line-crossing loads needing them";
 	}
 	return "?";
 }
@@ -399,6 +401,11 @@ static void print_table(FILE *f, const struct machine *m,
 	} else {
 		fprintf(f, "  %-28s %14.0f\n", "memory side", o->memory_side);
 	}
+	if (pr->late_share > 0)
+		fprintf(f, "  %-28s %14.0f  (the loop's schedule with its "
+			"loads at the late_line_cycles of the levels that "
+			"fill %.0f%% of its regular lines)\n", "late lines",
+			pr->late_cycles, 100 * pr->late_share);
 	if (pr->ppr_in.stall_cycles > 0)
 		fprintf(f, "  %-28s %14.0f  (%.0f mispredicted loop exits)\n",
 			"branch stalls", pr->ppr_in.stall_cycles,
@@ -560,6 +567,8 @@ static void print_json(FILE *f, const struct machine *m,
 					pr->ppr_in.stream_serial);
 		cJSON_AddNumberToObject(o, "held_up_stream", pr->ppr.t_serial);
 	}
+	cJSON_AddNumberToObject(o, "late_lines", pr->late_cycles);
+	cJSON_AddNumberToObject(o, "late_share", pr->late_share);
 	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);
 	cJSON_AddNumberToObject(o, "branch_misses", pr->branch_misses);
 	cJSON_AddNumberToObject(o, "branch_events", pr->branch_events);

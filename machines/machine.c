@@ -47,12 +47,13 @@ static const char *const level_keys[] = {
 	"replacement_policy", "seed", "inclusion", "write_back",
 	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
 	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
-	"far_miss_cycles", "shared_by_cores", "usable_ways", "lru_sets_share",
-	NULL
+	"far_miss_cycles", "late_line_cycles", "shared_by_cores",
+	"usable_ways", "lru_sets_share", NULL
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
-	"csr_bandwidth_gbs", "far_stream_serial", "writeback_share",
+	"late_line_cycles", "csr_bandwidth_gbs", "far_stream_serial",
+	"writeback_share",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -102,6 +103,19 @@ static int over_one(const struct machine_json *doc, const cJSON *o,
 				 v);
 }
 
+/* late_line_cycles becomes the core model's load latency (model/
+ * predict.c), which the core model keeps to 1000 cycles. */
+#define MACHINE_MAX_LATE_LINE 1000
+
+static int late_too_long(const struct machine_json *doc, const cJSON *o,
+			 double v, struct ppr_err *err)
+{
+	return machine_json_fail(doc, machine_json_member(o,
+				 "late_line_cycles"), err,
+				 "'late_line_cycles' must be at most %d, got "
+				 "%g", MACHINE_MAX_LATE_LINE, v);
+}
+
 /* One entry of "levels" into *lc and *ml. */
 static int parse_level(const struct machine_json *doc, const cJSON *o,
 		       struct sim_level_config *lc, struct machine_level *ml,
@@ -110,7 +124,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	const char *name;
 	uint64_t size, sets, ways, cl, seed, deg, dist, shared, usable;
 	int role, repl, incl, pf, idx, wb, wa, rc;
-	double bw, lat, far, lru_share;
+	double bw, lat, far, late, lru_share;
 	size_t k;
 
 	if ((rc = machine_json_check_keys(doc, o, "levels[]", level_keys, err)))
@@ -193,6 +207,8 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 					  MACHINE_JSON_NONNEG, 0, &lat, err)) ||
 	    (rc = machine_json_get_double(doc, o, "far_miss_cycles",
 					  MACHINE_JSON_NONNEG, 0, &far, err)) ||
+	    (rc = machine_json_get_double(doc, o, "late_line_cycles",
+					  MACHINE_JSON_NONNEG, 0, &late, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "shared_by_cores", 0, 1, 1,
 				       UINT32_MAX, &shared, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "usable_ways", 0, ways, 1,
@@ -203,6 +219,8 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 		return rc;
 	if (lru_share > 1)
 		return over_one(doc, o, "lru_sets_share", lru_share, err);
+	if (late > MACHINE_MAX_LATE_LINE)
+		return late_too_long(doc, o, late, err);
 	if (machine_json_member(o, "lru_sets_share") && repl != SIM_REPL_DIP)
 		return machine_json_fail(doc,
 			machine_json_member(o, "lru_sets_share"), err,
@@ -258,6 +276,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	ml->bandwidth_bytes_per_cycle = bw;
 	ml->latency_cycles = lat;
 	ml->far_miss_cycles = far;
+	ml->late_line_cycles = late;
 	ml->shared_by_cores = (unsigned)shared;
 	ml->size_bytes = size;
 	ml->ways = (uint32_t)ways;
@@ -585,6 +604,9 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, mem, "far_miss_cycles",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_miss_cycles, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "late_line_cycles",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_late_line_cycles, err)) ||
 	     (rc = machine_json_get_double(doc, mem, "far_stream_serial",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_stream_serial, err)) ||
@@ -593,6 +615,8 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   &m->mem_writeback_share, err)) ||
 	     (rc = parse_csr_bandwidth(doc, mem, m, err))))
 		return rc;
+	if (m->mem_late_line_cycles > MACHINE_MAX_LATE_LINE)
+		return late_too_long(doc, mem, m->mem_late_line_cycles, err);
 	if (!mem)
 		m->mem_writeback_share = 1;
 	else if (m->mem_writeback_share > 1)

@@ -35,6 +35,10 @@ struct machine_level {
 	 * hierarchy.transfers_overlap (and in `ppr bcsr`, whose eq. (4)
 	 * adds it to S_DAG(memory)); 0 = not given (its link time) */
 	double far_miss_cycles;
+	/* the latency a regular line this level serves shows to a loop
+	 * whose vector loads cross lines (model/predict.c: late lines);
+	 * 0 = not modelled */
+	double late_line_cycles;
 	unsigned shared_by_cores;       /* cores sharing one instance */
 	/* The physical geometry: size and ways as the file gives them.  The
 	 * simulated level (hier.levels[]) has usable_ways ways when the file
@@ -66,6 +70,7 @@ struct machine {
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
 	double mem_far_miss_cycles; /* as machine_level's, served by memory */
+	double mem_late_line_cycles; /* as machine_level's, from memory */
 	/* memory.far_stream_serial (optional, >= 0; 0: none): how far
 	 * references hold up a stream from memory.  With phi the far
 	 * references' share of the first level's misses, the share

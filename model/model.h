@@ -23,6 +23,9 @@ enum model_bottleneck {
 	MODEL_BOUND_CORE,         /* the full in-core schedule (a dependency
 				     chain through loads and arithmetic)
 				     exceeds both sides (core_cycles) */
+	MODEL_BOUND_LATE_LINES,   /* the loop waits for regular lines its
+				     line-crossing loads find missing
+				     (late_cycles, model/predict.c) */
 };
 
 /*
@@ -37,6 +40,9 @@ struct model_ppr_in {
 	double memory_cycles;     /* S_DAG(L, S) */
 	double core_cycles;       /* optional (0: unused): the whole loop's
 				     schedule, a lower bound on the time */
+	double late_cycles;       /* optional (0: unused): the schedule
+				     with the loads waiting for late lines
+				     (model/predict.c), a lower bound too */
 	double stall_cycles;      /* optional (0: none): cycles that no
 				     overlap hides (branch mispredictions
 				     flush the pipeline), added to eq. 4 */

@@ -95,7 +95,9 @@
  *   half the loop each, so a loop-carried chain through both (load ->
  *   multiply -> add -> next load's address) is in neither; when the caller
  *   gives the whole loop's schedule (core_cycles) it bounds the time from
- *   below (bottleneck "in-core-schedule").  stall_cycles (branch
+ *   below (bottleneck "in-core-schedule"); late_cycles, the schedule
+ *   with the loads waiting for late lines (model/predict.c), does too
+ *   (bottleneck "late-lines").  stall_cycles (branch
  *   mispredictions) are added after the overlap: a flush stops both sides.
  */
 #include "model/model.h"
@@ -131,6 +133,7 @@ const char *model_bottleneck_name(enum model_bottleneck b)
 	case MODEL_BOUND_REGULAR: return "regular-transfer";
 	case MODEL_BOUND_IRREGULAR: return "irregular-transfer";
 	case MODEL_BOUND_CORE: return "in-core-schedule";
+	case MODEL_BOUND_LATE_LINES: return "late-lines";
 	}
 	return "unknown";
 }
@@ -149,6 +152,7 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		if (!(in->bw[i] > 0))
 			return bad(err, "model: bandwidths must be positive");
 	if (in->compute_cycles < 0 || in->memory_cycles < 0 ||
+	    in->core_cycles < 0 || in->late_cycles < 0 ||
 	    in->regular_bytes < 0 || in->flops < 0)
 		return bad(err, "model: negative cycle or byte count");
 	if (!(in->hidden_share >= 0 && in->hidden_share <= 1))
@@ -292,6 +296,10 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 	if (in->core_cycles > out->cycles) {
 		out->cycles = in->core_cycles;
 		out->bottleneck = MODEL_BOUND_CORE;
+	}
+	if (in->late_cycles > out->cycles) {
+		out->cycles = in->late_cycles;
+		out->bottleneck = MODEL_BOUND_LATE_LINES;
 	}
 	if (in->stall_cycles > 0)
 		out->cycles += in->stall_cycles;

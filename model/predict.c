@@ -246,6 +246,29 @@
  *   table (memory.csr_bandwidth_gbs) is measured on the CSR kernel, its
  *   stores included, and applying the share there moved the 3-D
  *   Laplacian n = 120 from -13% to -18% (bench/predict_spmv.sh pass 6).
+ * - Late lines (the paper is silent; machine key late_line_cycles, per
+ *   level and memory): on the Granite Rapids guest (2026-12-02, ppr conv
+ *   --measure) the convolution's algorithm 2, 7 of whose 16 pairs of
+ *   loads cross a line, ran 44.4-48.0 GFLOPS from L3 (n = 0.5M-3M) and
+ *   24.4-24.8 from memory (n = 30M-100M), where eq. (4) says 78.0 and
+ *   54.5 (its 2 lines a block are far from either bandwidth), and no
+ *   faster than algorithm 3 with 4x its data (45.2-46.9 and 23.8-25.3).
+ *   The same loop outside ppr (huge pages) took 34-37 cycles a block
+ *   from L3 and 69-84 from memory; with a software prefetch 8-16 lines
+ *   ahead 24.8 and 34.0 (its L2 figure, and memory's bandwidth for 3
+ *   lines), and with the same loads moved so that none crosses a line
+ *   17.6 and 34.3.  So a line first touched by line-crossing loads comes
+ *   late: the prefetchers do not bring it to L1 before them, and the loop
+ *   waits as its reorder window and schedulers allow.  The model takes
+ *   that as the loop's schedule (the DAG) with every load taking the
+ *   level's late_line_cycles, a lower bound on the time for loops without
+ *   irregular data whose compiled loads cross lines (late_lines below,
+ *   weighted by the regular lines each origin fills).  The figure depends
+ *   on the loop as well as on the machine (the loop above without its
+ *   stores took 133 cycles a block from memory): fitted with
+ *   bench/fit_late.sh on algorithm 2, it serves loops like it.  SpMV
+ *   keeps its own terms (x is irregular: far costs), FFT's loops have no
+ *   line-crossing loads, and BCSR's value loads were not measured for it.
  * - Not modelled: long rows: the exits of rows of more than about 15 pairs
  *   are learned less well however few changes a run has
  *   (bench/predict_branch.sh, 4,000 rows, 5,139 changes, LENGTHS 30-38 ..
@@ -600,6 +623,65 @@ static double stream_serial(const struct machine *m,
 }
 
 /*
+ * Late lines (notes): a loop without irregular data whose vector loads
+ * cross lines, its regular lines from a level with a late_line_cycles
+ * (memory's after the last level), runs no faster than its schedule with
+ * every load taking that many cycles.  Origins without the key keep the
+ * loop's own schedule; the run's figure is the mean of the two weighted
+ * by the regular lines each origin fills (write-backs are no wait).
+ * out->late_cycles stays 0 where none of it applies.
+ */
+static int late_lines(const struct machine *m, const struct model_work *w,
+		      struct model_prediction *out, struct ppr_err *err)
+{
+	const struct dag_core *core = model_machine_core(m);
+	double total = 0, late = 0, sum = 0, fill[MODEL_MAX_LEVELS + 1];
+	unsigned o, i;
+
+	out->late_share = out->late_cycles = 0;
+	if (!core || !out->dag.res.split_loads_x1000)
+		return 0;
+	for (i = 0; i < out->nlevels; i++)
+		if (out->lev[i].misses_irregular)
+			return 0;
+	/* the regular lines filled from each origin, write-backs apart */
+	for (o = 1; o <= out->nlevels; o++) {
+		fill[o] = out->lev[o - 1].bytes_regular -
+			  (o < out->nlevels ? out->lev[o].bytes_regular : 0);
+		if (fill[o] < 0)
+			fill[o] = 0;
+		total += fill[o];
+	}
+	if (!(total > 0))
+		return 0;
+	for (o = 1; o <= out->nlevels; o++) {
+		double lat = o < out->nlevels ? m->level[o].late_line_cycles :
+			     m->mem_late_line_cycles;
+		double share = fill[o] / total;
+		struct dag_core c = *core;
+		struct model_kernel_dag d;
+		int rc;
+
+		if (!(lat > 0) || !(share > 0))
+			continue;
+		if (lat > c.load_lat_gpr)
+			c.load_lat_gpr = (unsigned)lround(lat);
+		if (lat > c.load_lat_vec)
+			c.load_lat_vec = (unsigned)lround(lat);
+		rc = model_kernel_dag(out->symbol, &c, w, &d, err);
+		if (rc)
+			return rc;
+		late += share * d.cycles;
+		sum += share;
+	}
+	if (!(sum > 0))
+		return 0;
+	out->late_share = sum;
+	out->late_cycles = late + (1 - sum) * out->dag.cycles;
+	return 0;
+}
+
+/*
  * Far references.  A prefetcher finds an irregular reference whose line is
  * next to one the kernel touched shortly before (FEM-ordered x: the columns
  * of a row lie near those of the previous rows); nothing finds a line
@@ -879,6 +961,10 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	 * medium matrices changes) */
 	out->ppr_in.core_cycles = fmax(out->dag.acc_chain_cycles,
 				       out->dag.cycles);
+	rc = late_lines(m, &w, out, err);
+	if (rc)
+		return rc;
+	out->ppr_in.late_cycles = out->late_cycles;
 	out->ppr_in.stall_cycles = out->branch_misses *
 				    m->loop_exit_miss_cycles;
 	out->ppr_in.overlap = m->transfers_overlap;

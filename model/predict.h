@@ -158,6 +158,12 @@ struct model_prediction {
 				    branch.history_rows: the distinct
 				    histories of the changes, what fills
 				    the predictor (0: not counted) */
+	double late_share;       /* of the regular bytes, those from levels
+				    with a late_line_cycles (0: the late
+				    lines' schedule was not run) */
+	double late_cycles;      /* that schedule over the run, the others'
+				    bytes at the loop's own (model/predict.c:
+				    late lines) */
 	double rows;             /* SpMV: matrix rows */
 	double csr_row_nnz;      /* CSR whose memory link took the machine's
 				    memory.csr_bandwidth_gbs: its mean

@@ -297,15 +297,16 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
 	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles, "
-	  "csr_bandwidth_gbs, far_stream_serial, writeback_share)" },
+	  "late_line_cycles, csr_bandwidth_gbs, far_stream_serial, "
+	  "writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
 	  "role, size_bytes, sets, ways, cl_size, replacement_policy, seed, "
 	  "inclusion, write_back, write_allocate, prefetch, prefetch_degree, "
 	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
-	  "latency_cycles, far_miss_cycles, shared_by_cores, usable_ways, "
-	  "lru_sets_share)" },
+	  "latency_cycles, far_miss_cycles, late_line_cycles, "
+	  "shared_by_cores, usable_ways, lru_sets_share)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"lru_sets_share\": 0.5}"),
 	  "bad.json:4:4: 'lru_sets_share' needs \"replacement_policy\": "
@@ -429,6 +430,18 @@ static const struct bad_row {
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_miss_cycles\": \"20\"}}",
 	  "bad.json:2:34: 'far_miss_cycles' must be a non-negative number" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"late_line_cycles\": -1}"),
+	  "bad.json:4:2: 'late_line_cycles' must be a non-negative number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_cycles\": true}}",
+	  "bad.json:2:34: 'late_line_cycles' must be a non-negative number" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"late_line_cycles\": 1000.5}"),
+	  "bad.json:4:2: 'late_line_cycles' must be at most 1000, got 1000.5" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_cycles\": 4000}}",
+	  "bad.json:2:34: 'late_line_cycles' must be at most 1000, got 4000" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_stream_serial\": -2}}",
 	  "bad.json:2:34: 'far_stream_serial' must be a non-negative number" },
@@ -475,8 +488,8 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
 	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
-	  "far_miss_cycles, csr_bandwidth_gbs, far_stream_serial, "
-	  "writeback_share)" },
+	  "far_miss_cycles, late_line_cycles, csr_bandwidth_gbs, "
+	  "far_stream_serial, writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },

@@ -145,10 +145,11 @@ cat > "$tmp/base.json" <<'JSON'
       { "name": "L1D", "size_bytes": 49152, "sets": 64, "ways": 12, "cl_size": 64,
         "bandwidth_bytes_per_cycle": 128 },
       { "name": "L2", "size_bytes": 1048576, "sets": 1024, "ways": 16, "cl_size": 64,
-        "bandwidth_bytes_per_cycle": 1.5, "far_miss_cycles": 0.3, "usable_ways": 3 }
+        "bandwidth_bytes_per_cycle": 1.5, "far_miss_cycles": 0.3, "late_line_cycles": 44, "usable_ways": 3 }
     ]
   },
-  "memory": { "bandwidth_gbs": 0.5, "latency_ns": 9999, "far_miss_cycles": 20 },
+  "memory": { "bandwidth_gbs": 0.5, "latency_ns": 9999, "far_miss_cycles": 20,
+              "late_line_cycles": 107 },
   "branch": { "loop_exit_miss_cycles": 25, "learned_exit_trips": 32 }
 }
 JSON
@@ -172,6 +173,8 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
 	&& grep -q '"learned_exit_trips":	32' "$tmp/r.json" \
 	&& grep -q '"far_miss_cycles":	20' "$tmp/r.json" \
 	&& grep -q '"far_miss_cycles":	0.3' "$tmp/r.json" \
+	&& grep -q '"late_line_cycles":	44' "$tmp/r.json" \
+	&& grep -q '"late_line_cycles":	107' "$tmp/r.json" \
 	&& grep -q '"bandwidth_bytes_per_cycle":	128' "$tmp/r.json" \
 	&& ! grep -q '"bandwidth_bytes_per_cycle":	1.5' "$tmp/r.json" \
 	&& uw=$(sed -n 's/.*L2 usable ways 3 -> \([0-9]*\).*/\1/p' "$tmp/r.json" | head -1) \

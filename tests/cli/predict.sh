@@ -128,7 +128,7 @@ grep -q '"measured_best":	null' "$tmp/b.json" && ok || bad "measured_best null w
 if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys,csv
 d=json.load(open(sys.argv[1])); rows=list(csv.DictReader(open(sys.argv[2])))
 assert d["learned_exit_changes"] > 0 and "exit_changes" in d["units"], d["units"]
-names={"compute","memory-instructions","regular-transfer","irregular-transfer","in-core-schedule"}
+names={"compute","memory-instructions","regular-transfer","irregular-transfer","in-core-schedule","late-lines"}
 sh={x["shape"]: x for x in d["shapes"]}
 assert all(x["bottleneck"] in names and x["exit_changes"] >= 0 for x in sh.values())
 assert any(x["exit_changes"] > 0 for x in sh.values())  # boundary nodes: shorter rows
