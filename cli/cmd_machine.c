@@ -1044,6 +1044,7 @@ static void show_table(const struct machine *m)
 	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
 		const struct sim_level_config *L;
 		const struct machine_level *X;
+		uint64_t psets;
 
 		if (m->hier.split_l1 && i == 1) {
 			L = &m->hier.l1i;
@@ -1064,10 +1065,17 @@ static void show_table(const struct machine *m)
 		       L->role == SIM_ROLE_DATA ? "Data cache" :
 		       L->role == SIM_ROLE_INSTR ? "Instruction cache" : "Unified cache");
 		printf("Associativity:     %u\n", X->ways);
+		psets = X->ways && L->line_size ?
+			X->size_bytes / ((uint64_t)X->ways * L->line_size) : 0;
 		if (L->ways != X->ways)
 			printf("Usable ways:       %u (%.1f MiB; the rest held by "
 			       "other cores)\n", L->ways, L->size / 1048576.0);
-		printf("Number of sets:    %llu\n", (unsigned long long)L->sets);
+		else if (psets && L->sets != psets)
+			printf("Usable sets:       %llu (%.1f MiB; the rest held "
+			       "by other cores: usable_by sets)\n",
+			       (unsigned long long)L->sets, L->size / 1048576.0);
+		printf("Number of sets:    %llu\n", (unsigned long long)
+		       (psets ? psets : L->sets));
 		printf("Cache line size:   %u\n", L->line_size);
 		if (L->repl == SIM_REPL_DIP && L->lru_sets_share > 0)
 			printf("Replacement:       %s, %.0f%% of the sets LRU\n",
@@ -1144,6 +1152,7 @@ static void show_json(const struct machine *m)
 	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
 		const struct sim_level_config *L;
 		const struct machine_level *X;
+		uint64_t psets;
 
 		if (m->hier.split_l1 && i == 1) {
 			L = &m->hier.l1i;
@@ -1157,9 +1166,13 @@ static void show_json(const struct machine *m)
 		lv = cJSON_CreateObject();
 		cJSON_AddStringToObject(lv, "name", L->name);
 		cJSON_AddNumberToObject(lv, "size_bytes", (double)X->size_bytes);
-		cJSON_AddNumberToObject(lv, "sets", (double)L->sets);
+		psets = X->ways && L->line_size ?
+			X->size_bytes / ((uint64_t)X->ways * L->line_size) : 0;
+		cJSON_AddNumberToObject(lv, "sets", (double)(psets ? psets :
+								L->sets));
 		cJSON_AddNumberToObject(lv, "ways", X->ways);
 		cJSON_AddNumberToObject(lv, "usable_ways", L->ways);
+		cJSON_AddNumberToObject(lv, "usable_sets", (double)L->sets);
 		cJSON_AddNumberToObject(lv, "line_bytes", L->line_size);
 		cJSON_AddStringToObject(lv, "replacement", sim_repl_name(L->repl));
 		if (L->repl == SIM_REPL_DIP)
