@@ -468,17 +468,28 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 		double nb = num_of(dlast, "bandwidth_bytes_per_cycle");
 		size_t used = strlen(note);
 
+		double owb = cJSON_GetObjectItemCaseSensitive(blast,
+				"writeback_share") ? num_of(blast,
+				"writeback_share") : 1;
+		const cJSON *dwb = cJSON_GetObjectItemCaseSensitive(dlast,
+							"writeback_share");
+
 		if (nw > 0)
 			set_number(blast, "usable_ways", nw);
 		else
 			cJSON_DeleteItemFromObjectCaseSensitive(blast, "usable_ways");
 		set_number(blast, "bandwidth_bytes_per_cycle", nb);
+		if (dwb)
+			set_number(blast, "writeback_share",
+				   cJSON_GetNumberValue(dwb));
 		snprintf(note + used, sizeof(note) - used,
-			 ", %s usable ways %.0f -> %.0f, bandwidth %.1f -> %.1f B/cy",
+			 ", %s usable ways %.0f -> %.0f, bandwidth %.1f -> %.1f "
+			 "B/cy, write-back share %.2f -> %.2f",
 			 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(dlast,
 									     "name")),
 			 ow > 0 ? ow : num_of(blast, "ways"),
-			 nw > 0 ? nw : num_of(blast, "ways"), ob, nb);
+			 nw > 0 ? nw : num_of(blast, "ways"), ob, nb, owb,
+			 dwb ? cJSON_GetNumberValue(dwb) : owb);
 	}
 	if (blast) {
 		/* the base's levels beyond the last one measured here were
@@ -811,6 +822,26 @@ again:
 						round(bw.max / ghz * 10) / 10);
 			if (k->level == 1)
 				l1_bpc = round(bw.max / ghz * 10) / 10;
+			/* the last level's write-backs from the level above,
+			 * as memory's (below): a read and a copy stream in
+			 * the same half of it (model/predict.c) */
+			if (i == last && k->level >= 2) {
+				double share, rd, cp;
+
+				fprintf(stderr, "  measuring write-backs into %s "
+					"(read and copy streams, 2 x %llu KiB)...\n",
+					lname, (unsigned long long)(ws / 2 >> 10));
+				if (detect_writeback_share(ws / 2, (unsigned)runs < 5 ?
+							   (unsigned)runs : 5, &share,
+							   &rd, &cp, &err))
+					goto fail_err;
+				fprintf(stderr, "  write-backs into %s: read %.1f "
+					"GB/s, copy %.1f GB/s (bytes copied; best of "
+					"each): they take %.2f of its bandwidth "
+					"(writeback_share)\n", lname, rd, cp, share);
+				cJSON_AddNumberToObject(lv, "writeback_share",
+							round(share * 100) / 100);
+			}
 		}
 		cJSON_AddItemToArray(levels, lv);
 	}
@@ -1095,6 +1126,9 @@ static void show_table(const struct machine *m)
 		if (X->far_miss_cycles > 0)
 			printf("Far reference:     %.3g cy when served here\n",
 			       X->far_miss_cycles);
+		if (X->writeback_share < 1)
+			printf("Write-backs in:    %.3g of their bytes' bandwidth\n",
+			       X->writeback_share);
 		if (X->late_line_cycles > 0)
 			printf("Late line:         %.3g cy (vector loads crossing lines)\n",
 			       X->late_line_cycles);
@@ -1187,6 +1221,8 @@ static void show_json(const struct machine *m)
 					X->far_miss_cycles);
 		cJSON_AddNumberToObject(lv, "late_line_cycles",
 					X->late_line_cycles);
+		cJSON_AddNumberToObject(lv, "writeback_share",
+					X->writeback_share);
 		cJSON_AddItemToArray(arr, lv);
 	}
 	o = cJSON_AddObjectToObject(root, "memory");

@@ -48,7 +48,7 @@ static const char *const level_keys[] = {
 	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
 	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
 	"far_miss_cycles", "late_line_cycles", "shared_by_cores",
-	"usable_ways", "usable_by", "lru_sets_share", NULL
+	"usable_ways", "usable_by", "lru_sets_share", "writeback_share", NULL
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
@@ -129,7 +129,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	const char *name;
 	uint64_t size, sets, ways, cl, seed, deg, dist, shared, usable;
 	int role, repl, incl, pf, idx, wb, wa, by, rc;
-	double bw, lat, far, late, lru_share;
+	double bw, lat, far, late, lru_share, wbs;
 	size_t k;
 
 	if ((rc = machine_json_check_keys(doc, o, "levels[]", level_keys, err)))
@@ -222,8 +222,12 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 					USABLE_BY_WAYS, &by, err)) ||
 	    (rc = machine_json_get_double(doc, o, "lru_sets_share",
 					  MACHINE_JSON_NONNEG, 0, &lru_share,
-					  err)))
+					  err)) ||
+	    (rc = machine_json_get_double(doc, o, "writeback_share",
+					  MACHINE_JSON_NONNEG, 1, &wbs, err)))
 		return rc;
+	if (wbs > 1)
+		return over_one(doc, o, "writeback_share", wbs, err);
 	if (lru_share > 1)
 		return over_one(doc, o, "lru_sets_share", lru_share, err);
 	if (late > MACHINE_MAX_LATE_LINE)
@@ -300,6 +304,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	ml->latency_cycles = lat;
 	ml->far_miss_cycles = far;
 	ml->late_line_cycles = late;
+	ml->writeback_share = wbs;
 	ml->shared_by_cores = (unsigned)shared;
 	ml->size_bytes = size;
 	ml->ways = (uint32_t)ways;

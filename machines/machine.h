@@ -39,6 +39,10 @@ struct machine_level {
 	 * whose vector loads cross lines (model/predict.c: late lines);
 	 * 0 = not modelled */
 	double late_line_cycles;
+	/* the share of the dirty lines written back into this level whose
+	 * bytes take its incoming bandwidth in the PPR model (as memory's
+	 * writeback_share; 1 when not given) */
+	double writeback_share;
 	unsigned shared_by_cores;       /* cores sharing one instance */
 	/* The physical geometry: size and ways as the file gives them.  The
 	 * simulated level (hier.levels[]) has usable_ways ways when the file

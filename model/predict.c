@@ -246,6 +246,14 @@
  *   table (memory.csr_bandwidth_gbs) is measured on the CSR kernel, its
  *   stores included, and applying the share there moved the 3-D
  *   Laplacian n = 120 from -13% to -18% (bench/predict_spmv.sh pass 6).
+ *   A cache level takes the level key writeback_share (default 1) for
+ *   the write-backs it gets from the level above: on the Granite Rapids
+ *   guest (2026-12-02, ppr machine detect) a copy stream in half the L3
+ *   share moved 14.0 GB/s against a read stream's 28.4, so write-backs
+ *   into L3 took none of its fill bandwidth (0.00-0.03); with 0 the
+ *   convolution's algorithm 3 from L3 (4 read streams, 1 write) went
+ *   from -15% to -8% and arrow's CSR (L2-sized: its lines come from L3)
+ *   from +24% to +8% against the measurements of that morning.
  * - Late lines (the paper is silent; machine key late_line_cycles, per
  *   level and memory): on the Granite Rapids guest (2026-12-02, ppr conv
  *   --measure) the convolution's algorithm 2, 7 of whose 16 pairs of
@@ -939,9 +947,12 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			if (from_below < 0)
 				from_below = 0;
 			origin[i + 1] += from_below;
-			/* to memory, memory.writeback_share of them (notes) */
+			/* the writeback_share of the level they go to, or
+			 * memory's (notes) */
 			origin[i + 1] += (double)out->lev[i].writebacks * line *
-					 (i + 1 < n ? 1 : wb_share);
+					 (i + 1 < n ?
+					  m->level[i + 1].writeback_share :
+					  wb_share);
 		}
 		for (i = 0; i <= n; i++)
 			out->ppr_in.regular_by_origin[i] = origin[i];

@@ -306,7 +306,8 @@ static const struct bad_row {
 	  "inclusion, write_back, write_allocate, prefetch, prefetch_degree, "
 	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
 	  "latency_cycles, far_miss_cycles, late_line_cycles, "
-	  "shared_by_cores, usable_ways, usable_by, lru_sets_share)" },
+	  "shared_by_cores, usable_ways, usable_by, lru_sets_share, "
+	  "writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"lru_sets_share\": 0.5}"),
 	  "bad.json:4:4: 'lru_sets_share' needs \"replacement_policy\": "
@@ -439,6 +440,12 @@ static const struct bad_row {
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n \"late_line_cycles\": 1000.5}"),
 	  "bad.json:4:2: 'late_line_cycles' must be at most 1000, got 1000.5" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"writeback_share\": 1.5}"),
+	  "bad.json:4:2: 'writeback_share' must be between 0 and 1, got 1.5" },
+	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
+	  " \"cl_size\": 64,\n \"usable_ways\": 2, \"usable_by\": \"lines\"}"),
+	  "bad.json:4:20: 'usable_by' must be one of \"ways\", \"sets\"" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_cycles\": 4000}}",
 	  "bad.json:2:34: 'late_line_cycles' must be at most 1000, got 4000" },

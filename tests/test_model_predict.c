@@ -1241,6 +1241,73 @@ static void test_usable_by(void)
 	T_EQ_U64(mem[1], 163);
 }
 
+/*
+ * A cache level's writeback_share (model/predict.c's notes): the dirty
+ * lines L1 writes back into L2 count that share of their bytes in the
+ * regular bytes from L2.  The convolution (algorithm 1, n = 2048: 16 KiB
+ * of input and output, resident in a 64 KiB L2 past a 1 KiB L1) with the
+ * key at 0, 0.5 and 1 (1: as without it): the bytes from L2 differ by
+ * exactly L1's write-backs times the share; ECM keeps them all.
+ */
+static void test_level_writeback_share(void)
+{
+	static const char fmt[] =
+		"{ \"name\": \"tiny-wb\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
+		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32"
+		"%s } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
+	static const char *const key[4] = { "", ", \"writeback_share\": 0",
+					    ", \"writeback_share\": 0.5",
+					    ", \"writeback_share\": 1" };
+	static const double share[4] = { 1, 0, 0.5, 1 };
+	double from_l2[4] = { 0 }, fills = 0, wb = 0, ecm[4] = { 0 };
+	unsigned k;
+
+	for (k = 0; k < 4; k++) {
+		char text[1024];
+		struct machine m;
+		struct model_prediction *pr = calloc(1, sizeof(*pr));
+		struct kernel_params p;
+		struct ppr_err err;
+
+		snprintf(text, sizeof(text), fmt, key[k]);
+		memset(&err, 0, sizeof(err));
+		if (!pr || machine_load_string("tiny-wb.json", text,
+					       strlen(text), &m, &err)) {
+			printf("tiny-wb: %s\n", err.msg);
+			T_CHECK(0);
+			free(pr);
+			continue;
+		}
+		T_NEAR(m.level[1].writeback_share, share[k], 0);
+		memset(&p, 0, sizeof(p));
+		p.kernel = "conv1d";
+		p.variant = CONV_NAIVE;
+		p.n = 2048;
+		if (model_predict(&m, &p, NULL, pr, &err)) {
+			printf("tiny-wb predict: %s\n", err.msg);
+			T_CHECK(0);
+		} else {
+			from_l2[k] = pr->ppr_in.regular_by_origin[1];
+			fills = pr->lev[0].bytes_regular -
+				pr->lev[1].bytes_regular;
+			wb = (double)pr->lev[0].writebacks * 64;
+			ecm[k] = pr->ecm.cycles;
+		}
+		free(pr);
+		machine_release(&m);
+	}
+	T_CHECK(wb > 0);
+	for (k = 0; k < 4; k++) {
+		T_NEAR_AT(from_l2[k], fills + share[k] * wb, 1e-12, k);
+		T_NEAR_AT(ecm[k], ecm[0], 0, k);
+	}
+}
+
 /* A one-level machine whose "branch" section (or none) fills the %s:
  * the branch tests' machine text. */
 static const char branch_machine_fmt[] =
@@ -2714,6 +2781,7 @@ int main(void)
 	test_usable_ways();
 	test_late_lines();
 	test_usable_by();
+	test_level_writeback_share();
 	test_writeback_share();
 	test_exit_unlearned_form();
 	test_branch_csr_form();

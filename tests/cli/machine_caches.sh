@@ -174,6 +174,8 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
 	&& grep -q '"far_miss_cycles":	20' "$tmp/r.json" \
 	&& grep -q '"far_miss_cycles":	0.3' "$tmp/r.json" \
 	&& grep -q '"late_line_cycles":	44' "$tmp/r.json" \
+	&& grep -Eq 'B/cy, write-back share 1\.00 -> [0-9]\.[0-9][0-9]' "$tmp/r.json" \
+	&& [ "$(grep -c '"writeback_share":' "$tmp/r.json")" -eq 2 ] \
 	&& grep -q '"late_line_cycles":	107' "$tmp/r.json" \
 	&& grep -q '"bandwidth_bytes_per_cycle":	128' "$tmp/r.json" \
 	&& ! grep -q '"bandwidth_bytes_per_cycle":	1.5' "$tmp/r.json" \
