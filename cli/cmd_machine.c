@@ -822,6 +822,34 @@ again:
 						round(bw.max / ghz * 10) / 10);
 			if (k->level == 1)
 				l1_bpc = round(bw.max / ghz * 10) / 10;
+			/* the first level's fills on its loads: a stream of
+			 * loads in it and in the next level (model/predict.c) */
+			if (k->level == 1 && i + 1 < n) {
+				unsigned j = i + 1;
+				double fc, t1, t2;
+
+				while (j < n && !strcmp(caches[j].type,
+							"Instruction"))
+					j++;
+				if (j < n && caches[j].size > k->size) {
+					fprintf(stderr, "  measuring fills into %s "
+						"(a load stream in %s and in %s)...\n",
+						lname, lname, "the next level");
+					if (detect_fill_load_cycles(k->size / 4,
+							caches[j].size / 2, ghz,
+							(unsigned)runs, &fc, &t1,
+							&t2, &err))
+						goto fail_err;
+					fprintf(stderr, "  fills into %s: %.2f cycles "
+						"a line with the stream in it, %.2f "
+						"from the next level: %.2f a fill "
+						"(fill_load_cycles)\n", lname, t1,
+						t2, fc);
+					cJSON_AddNumberToObject(lv,
+						"fill_load_cycles",
+						round(fc * 100) / 100);
+				}
+			}
 			/* the last level's write-backs from the level above,
 			 * as memory's (below): a read and a copy stream in
 			 * the same half of it (model/predict.c) */
@@ -1132,6 +1160,9 @@ static void show_table(const struct machine *m)
 		if (X->late_line_cycles > 0)
 			printf("Late line:         %.3g cy (vector loads crossing lines)\n",
 			       X->late_line_cycles);
+		if (X->fill_load_cycles > 0)
+			printf("Fill on loads:     %.3g cy a line filled from below\n",
+			       X->fill_load_cycles);
 		if (X->shared_by_cores > 1)
 			printf("Shared by:         %u cores\n", X->shared_by_cores);
 		fputs(rule, stdout);
@@ -1223,6 +1254,8 @@ static void show_json(const struct machine *m)
 					X->late_line_cycles);
 		cJSON_AddNumberToObject(lv, "writeback_share",
 					X->writeback_share);
+		cJSON_AddNumberToObject(lv, "fill_load_cycles",
+					X->fill_load_cycles);
 		cJSON_AddItemToArray(arr, lv);
 	}
 	o = cJSON_AddObjectToObject(root, "memory");

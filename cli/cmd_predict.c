@@ -373,8 +373,16 @@ static void print_table(FILE *f, const struct machine *m,
 	fprintf(f, "  %-28s %14s\n", "phase", "cycles");
 	fprintf(f, "  %-28s %14.0f\n", "S_DAG(compute)",
 		pr->ppr_in.compute_cycles);
-	fprintf(f, "  %-28s %14.0f\n", "S_DAG(memory)",
-		pr->ppr_in.memory_cycles);
+	if (pr->fill_cycles > 0)
+		fprintf(f, "  %-28s %14.0f  (at least the busiest load "
+			"port's %.0f + %.0f for the %.0f lines filled into "
+			"%s: fill_load_cycles)\n",
+			"S_DAG(memory)", pr->ppr_in.memory_cycles,
+			pr->fill_port_cycles, pr->fill_cycles,
+			pr->fill_lines, pr->lev[0].name);
+	else
+		fprintf(f, "  %-28s %14.0f\n", "S_DAG(memory)",
+			pr->ppr_in.memory_cycles);
 	fprintf(f, "  %-28s %14.0f\n", "T_regular (eq. 2)", o->t_regular);
 	fprintf(f, "  %-28s %14.0f\n", "T_irregular (eq. 3)",
 		o->t_irregular);
@@ -567,6 +575,7 @@ static void print_json(FILE *f, const struct machine *m,
 					pr->ppr_in.stream_serial);
 		cJSON_AddNumberToObject(o, "held_up_stream", pr->ppr.t_serial);
 	}
+	cJSON_AddNumberToObject(o, "fill_loads", pr->fill_cycles);
 	cJSON_AddNumberToObject(o, "late_lines", pr->late_cycles);
 	cJSON_AddNumberToObject(o, "late_share", pr->late_share);
 	cJSON_AddNumberToObject(o, "branch_stalls", pr->ppr_in.stall_cycles);

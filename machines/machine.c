@@ -48,7 +48,8 @@ static const char *const level_keys[] = {
 	"write_allocate", "prefetch", "prefetch_degree", "prefetch_distance",
 	"index", "bandwidth_bytes_per_cycle", "latency_cycles",
 	"far_miss_cycles", "late_line_cycles", "shared_by_cores",
-	"usable_ways", "usable_by", "lru_sets_share", "writeback_share", NULL
+	"usable_ways", "usable_by", "lru_sets_share", "writeback_share",
+	"fill_load_cycles", NULL
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
@@ -121,6 +122,10 @@ static int late_too_long(const struct machine_json *doc, const cJSON *o,
 				 "%g", MACHINE_MAX_LATE_LINE, v);
 }
 
+/* A line's fill blocks the loads for a few cycles; more than this is a
+ * typo (bytes for cycles). */
+#define MACHINE_MAX_FILL_LOAD 64
+
 /* One entry of "levels" into *lc and *ml. */
 static int parse_level(const struct machine_json *doc, const cJSON *o,
 		       struct sim_level_config *lc, struct machine_level *ml,
@@ -128,6 +133,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 {
 	const char *name;
 	uint64_t size, sets, ways, cl, seed, deg, dist, shared, usable;
+	double fill_load;
 	int role, repl, incl, pf, idx, wb, wa, by, rc;
 	double bw, lat, far, late, lru_share, wbs;
 	size_t k;
@@ -224,8 +230,16 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 					  MACHINE_JSON_NONNEG, 0, &lru_share,
 					  err)) ||
 	    (rc = machine_json_get_double(doc, o, "writeback_share",
-					  MACHINE_JSON_NONNEG, 1, &wbs, err)))
+					  MACHINE_JSON_NONNEG, 1, &wbs, err)) ||
+	    (rc = machine_json_get_double(doc, o, "fill_load_cycles",
+					  MACHINE_JSON_NONNEG, 0, &fill_load,
+					  err)))
 		return rc;
+	if (fill_load > MACHINE_MAX_FILL_LOAD)
+		return machine_json_fail(doc,
+			machine_json_member(o, "fill_load_cycles"), err,
+			"'fill_load_cycles' must be at most %d, got %g",
+			MACHINE_MAX_FILL_LOAD, fill_load);
 	if (wbs > 1)
 		return over_one(doc, o, "writeback_share", wbs, err);
 	if (lru_share > 1)
@@ -305,6 +319,7 @@ static int parse_level(const struct machine_json *doc, const cJSON *o,
 	ml->far_miss_cycles = far;
 	ml->late_line_cycles = late;
 	ml->writeback_share = wbs;
+	ml->fill_load_cycles = fill_load;
 	ml->shared_by_cores = (unsigned)shared;
 	ml->size_bytes = size;
 	ml->ways = (uint32_t)ways;
@@ -377,6 +392,14 @@ static int parse_hierarchy(const struct machine_json *doc, const cJSON *h,
 				"entries of 'levels' (a split L1)",
 				lc.role == SIM_ROLE_DATA ? "data"
 							 : "instruction");
+		if (ml.fill_load_cycles > 0 &&
+		    (lc.role == SIM_ROLE_INSTR || m->hier.nlevels > 0))
+			return machine_json_fail(doc,
+				machine_json_member(e, "fill_load_cycles"),
+				err,
+				"'fill_load_cycles' belongs to the first data "
+				"level (the one the loads read), not \"%s\"",
+				lc.name);
 		if (lc.role == SIM_ROLE_INSTR) {
 			if (have_i)
 				return machine_json_fail(doc,

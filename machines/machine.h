@@ -43,6 +43,11 @@ struct machine_level {
 	 * bytes take its incoming bandwidth in the PPR model (as memory's
 	 * writeback_share; 1 when not given) */
 	double writeback_share;
+	/* the cycles a line filled into this level takes from the loads
+	 * that read it, its data array written instead of read (the first
+	 * data level only: model/predict.c adds them to S_DAG(memory));
+	 * 0 = not modelled */
+	double fill_load_cycles;
 	unsigned shared_by_cores;       /* cores sharing one instance */
 	/* The physical geometry: size and ways as the file gives them.  The
 	 * simulated level (hier.levels[]) has usable_ways ways when the file

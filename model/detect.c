@@ -1140,6 +1140,119 @@ int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
 #endif
 }
 
+/* ---- L1 fills on the loads ------------------------------------------- */
+
+#if defined(__x86_64__)
+/* Per 64-byte line of p: the line's two 32-byte halves and four loads of
+ * the two lines at s, which stay in L1 (6 loads a line). */
+static void fill_avx(const char *p, const char *end, const char *s)
+{
+	__asm__ volatile(
+		"1:\n\t"
+		"vmovdqa 0(%0), %%ymm0\n\tvmovdqa 32(%0), %%ymm1\n\t"
+		"vmovdqa 0(%2), %%ymm2\n\tvmovdqa 32(%2), %%ymm3\n\t"
+		"vmovdqa 64(%2), %%ymm4\n\tvmovdqa 96(%2), %%ymm5\n\t"
+		"addq $64, %0\n\t"
+		"cmpq %1, %0\n\t"
+		"jb 1b\n\t"
+		"vzeroupper\n\t"
+		: "+r"(p)
+		: "r"(end), "r"(s)
+		: "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "cc",
+		  "memory");
+}
+
+/* The same with 16-byte loads: the line's four quarters and four loads
+ * of the line at s (8 loads a line). */
+static void fill_sse(const char *p, const char *end, const char *s)
+{
+	__asm__ volatile(
+		"1:\n\t"
+		"movdqa 0(%0), %%xmm0\n\tmovdqa 16(%0), %%xmm1\n\t"
+		"movdqa 32(%0), %%xmm2\n\tmovdqa 48(%0), %%xmm3\n\t"
+		"movdqa 0(%2), %%xmm4\n\tmovdqa 16(%2), %%xmm5\n\t"
+		"movdqa 32(%2), %%xmm4\n\tmovdqa 48(%2), %%xmm5\n\t"
+		"addq $64, %0\n\t"
+		"cmpq %1, %0\n\t"
+		"jb 1b\n\t"
+		: "+r"(p)
+		: "r"(end), "r"(s)
+		: "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "cc",
+		  "memory");
+}
+
+/* Cycles per line of the fill stream over 'bytes' of buf, the best of
+ * 'runs' runs of at least 0.02 s each. */
+static double fill_cycles_per_line(const char *buf, uint64_t bytes,
+				   const char *s, int avx, double ghz,
+				   unsigned runs)
+{
+	double best = 0;
+	uint64_t reps = 1, k;
+	unsigned r;
+
+	for (r = 0; r < runs; r++) {
+		double t0, t;
+
+		for (;;) {
+			t0 = now_s();
+			for (k = 0; k < reps; k++) {
+				if (avx)
+					fill_avx(buf, buf + bytes, s);
+				else
+					fill_sse(buf, buf + bytes, s);
+			}
+			t = now_s() - t0;
+			if (t >= 0.02)
+				break;
+			reps *= 2;
+		}
+		t /= (double)reps;
+		if (!r || t < best)
+			best = t;
+	}
+	return best * ghz * 1e9 / ((double)bytes / 64);
+}
+#endif
+
+int detect_fill_load_cycles(uint64_t l1_bytes, uint64_t l2_bytes,
+			    double clock_ghz, unsigned runs, double *cycles,
+			    double *l1_cpl, double *l2_cpl,
+			    struct ppr_err *err)
+{
+#if defined(__x86_64__)
+	char *buf, *s;
+	int avx;
+
+	if (!runs || runs > 64)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "runs must be 1..64");
+	if (!(clock_ghz > 0) || l1_bytes < 4096 || l2_bytes <= l1_bytes)
+		return ppr_err_set(err, PPR_EINVAL, NULL, 0, 0,
+				   "fill measurement: a clock and two working "
+				   "sets, the first of 4 KiB at least");
+	l1_bytes &= ~(uint64_t)63;
+	l2_bytes &= ~(uint64_t)63;
+	buf = xaligned_alloc(l2_bytes + 4096);
+	s = buf + l2_bytes;
+	memset(buf, 1, l2_bytes + 4096);
+	__builtin_cpu_init();
+	avx = __builtin_cpu_supports("avx");
+	*l1_cpl = fill_cycles_per_line(buf, l1_bytes, s, avx, clock_ghz,
+				       runs);
+	*l2_cpl = fill_cycles_per_line(buf, l2_bytes, s, avx, clock_ghz,
+				       runs);
+	free(buf);
+	*cycles = fmax(0, *l2_cpl - *l1_cpl);
+	return 0;
+#else
+	(void)l1_bytes; (void)l2_bytes; (void)clock_ghz; (void)runs;
+	(void)cycles; (void)l1_cpl; (void)l2_cpl;
+	return ppr_err_set(err, PPR_ENOTSUP, NULL, 0, 0,
+			   "fill measurement needs x86-64");
+#endif
+}
+
 /* ---- usable capacity of a shared level ------------------------------ */
 
 double detect_capacity_crossing(const uint64_t *ws, const double *gbs,

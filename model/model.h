@@ -356,6 +356,18 @@ int detect_writeback_share(uint64_t bytes, unsigned runs, double *share,
 			   struct ppr_err *err);
 
 /*
+ * The first level's fill_load_cycles (model/predict.c: fills on the
+ * loads): a stream of 6 loads a line (two from the stream, four that hit
+ * L1; 16-byte loads without AVX: 4 + 4), its cycles per line with the
+ * stream over l1_bytes (resident in L1) and over l2_bytes (in L2), best
+ * of 'runs' each at clock_ghz: *cycles = the difference, at least 0.
+ */
+int detect_fill_load_cycles(uint64_t l1_bytes, uint64_t l2_bytes,
+			    double clock_ghz, unsigned runs, double *cycles,
+			    double *l1_cpl, double *l2_cpl,
+			    struct ppr_err *err);
+
+/*
  * The capacity of a cache level a program actually gets, when the level
  * is shared with cores it does not run on (a virtual machine's host runs
  * other tenants on the same L3): read bandwidth (median of runs) over

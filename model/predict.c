@@ -277,6 +277,30 @@
  *   bench/fit_late.sh on algorithm 2, it serves loops like it.  SpMV
  *   keeps its own terms (x is irregular: far costs), FFT's loops have no
  *   line-crossing loads, and BCSR's value loads were not measured for it.
+ * - Fills on the loads (the paper is silent; machine key
+ *   fill_load_cycles of the first level): a line written into L1 from
+ *   below takes the data array from the loads for about a cycle.  On the
+ *   Granite Rapids guest (2026-12-02, a stream of two 32-byte loads a
+ *   line plus E loads a line that hit L1) a line cost, with the stream in
+ *   L1 / in L2: E = 1: 1.08 / 2.03 cycles, E = 2: 1.50 / 2.45, E = 4:
+ *   2.21 / 3.28, E = 7: 3.28 / 4.33, E = 10: 4.30 / 5.53: the loads' own
+ *   time plus 1.0-1.2 cycles a line, not the larger of it and the L2
+ *   link's 1.52 cycles a line (the stream alone).  The convolution's
+ *   algorithm 3 from L2 (5 lines filled a block, loads on 3 ports for 22
+ *   cycles a block) ran 65.9 GFLOPS where eq. (4) said 82.0, algorithm 2
+ *   (2 lines) 72.9 for 78.3.  The model takes S_DAG(memory) as at least
+ *   the busiest load port's cycles (the DAG's port pressure) plus the
+ *   first level's fills times fill_load_cycles: loops whose loads keep
+ *   the ports busy pay them, loops whose memory schedule waits on
+ *   latencies fit the fills in the idle port cycles.  Only regular lines
+ *   count: an irregular line is a demand miss whose data goes to the
+ *   load waiting for it (with x's misses counted as well, the stored CSR
+ *   rounds of the 15 random-column matrices went from a median error of
+ *   8.9% to 19.0%, wing from +20% to +74%).  ppr machine detect measures
+ *   the figure with that stream (E = 4).  `ppr bcsr` leaves it out: added
+ *   to its block loops' S_DAG(memory), the stored --measure pass of the
+ *   43 matrices went from a mean share of the best of 0.976 to 0.969
+ *   (de2010 to 1x1, 0.683 of its best).
  * - Not modelled: long rows: the exits of rows of more than about 15 pairs
  *   are learned less well however few changes a run has
  *   (bench/predict_branch.sh, 4,000 rows, 5,139 changes, LENGTHS 30-38 ..
@@ -962,7 +986,27 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	/* PPR */
 	out->ppr_in.flops = out->flops;
 	out->ppr_in.compute_cycles = out->dag.compute_cycles;
+	/* fills on the loads (notes): each line filled into the first level
+	 * takes its fill_load_cycles from the loads that read it */
+	out->fill_lines = n && line ? out->lev[0].bytes_regular / line : 0;
+	out->fill_cycles = out->fill_lines * m->level[0].fill_load_cycles;
+	out->fill_port_cycles = 0;
 	out->ppr_in.memory_cycles = out->dag.memory_cycles;
+	if (out->fill_cycles > 0) {
+		const struct dag_core *fc = model_machine_core(m);
+		double pl = 0;
+		unsigned q;
+
+		for (q = 0; fc && q < fc->nports && q < DAG_MAX_PORTS; q++)
+			if ((fc->load_ports >> q & 1u) &&
+			    out->dag.res.port_pressure[q] > pl)
+				pl = out->dag.res.port_pressure[q];
+		if (out->dag.res.memory_cycles > 0)
+			out->fill_port_cycles = out->dag.memory_cycles *
+				fmin(1, pl / out->dag.res.memory_cycles);
+		out->ppr_in.memory_cycles = fmax(out->dag.memory_cycles,
+			out->fill_port_cycles + out->fill_cycles);
+	}
 	/* the whole loop's schedule bounds the time from below, as in the
 	 * BCSR selection: on Zen 4 (5.5 dispatched per cycle, 4 ALUs)
 	 * CSR's row loop is bound by dispatch, which neither half of eq.

@@ -158,6 +158,15 @@ struct model_prediction {
 				    branch.history_rows: the distinct
 				    histories of the changes, what fills
 				    the predictor (0: not counted) */
+	double fill_lines;       /* regular lines filled into the first
+				    level (streams: what its prefetchers
+				    bring ahead of the loads) */
+	double fill_cycles;      /* what they take from its loads (the
+				    level's fill_load_cycles each), in
+				    S_DAG(memory) (model/predict.c: fills
+				    on the loads) */
+	double fill_port_cycles; /* the busiest load port's cycles over the
+				    run, to which they add */
 	double late_share;       /* of the regular bytes, those from levels
 				    with a late_line_cycles (0: the late
 				    lines' schedule was not run) */

@@ -307,7 +307,7 @@ static const struct bad_row {
 	  "prefetch_distance, index, bandwidth_bytes_per_cycle, "
 	  "latency_cycles, far_miss_cycles, late_line_cycles, "
 	  "shared_by_cores, usable_ways, usable_by, lru_sets_share, "
-	  "writeback_share)" },
+	  "writeback_share, fill_load_cycles)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"lru_sets_share\": 0.5}"),
 	  "bad.json:4:4: 'lru_sets_share' needs \"replacement_policy\": "

@@ -1308,6 +1308,130 @@ static void test_level_writeback_share(void)
 	}
 }
 
+/*
+ * fill_load_cycles of the first level (model/predict.c: fills on the
+ * loads): S_DAG(memory) is at least the busiest load port's cycles plus
+ * the regular lines filled into L1 times the key.  The convolution's
+ * algorithm 3 (n = 2048: its 4 copies and output, 40 KiB, resident in a
+ * 64 KiB L2 past a 1 KiB L1) keeps its load ports busy, so the fills add
+ * to its memory schedule; without the key nothing changes.  CSR with
+ * random columns counts only its regular lines (x's demand misses hand
+ * their data to the waiting load).  The key is refused on the second
+ * level and above 64.
+ */
+static void test_fill_load_cycles(void)
+{
+	static const char fmt[] =
+		"{ \"name\": \"tiny-fill\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64"
+		"%s },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
+		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32"
+		"%s } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
+	static const struct {
+		int line;
+		const char *l1, *l2;
+		const char *refused;   /* a word of the error, or NULL */
+	} bad[] = {
+		{ __LINE__, "", ", \"fill_load_cycles\": 1", "first data level" },
+		{ __LINE__, ", \"fill_load_cycles\": 65", "", "at most 64" },
+		{ __LINE__, ", \"fill_load_cycles\": -1", "", "fill_load_cycles" },
+	};
+	struct machine m[2];
+	struct model_prediction *pr[2];
+	struct kernel_params p;
+	struct ppr_err err;
+	unsigned i, k;
+	int ok = 1;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[1024];
+		struct machine mb;
+
+		snprintf(text, sizeof(text), fmt, bad[i].l1, bad[i].l2);
+		memset(&err, 0, sizeof(err));
+		if (machine_load_string("tiny-fill.json", text, strlen(text),
+					&mb, &err) == 0) {
+			machine_release(&mb);
+			T_CHECK_AT(0, bad[i].line);
+			continue;
+		}
+		T_CHECK_AT(strstr(err.msg, bad[i].refused) != NULL,
+			   bad[i].line);
+		T_CHECK_AT(!strcmp(err.file, "tiny-fill.json") &&
+			   err.line > 0, bad[i].line);
+	}
+	for (k = 0; k < 2; k++) {
+		char text[1024];
+
+		snprintf(text, sizeof(text), fmt,
+			 k ? ", \"fill_load_cycles\": 2" : "", "");
+		memset(&err, 0, sizeof(err));
+		pr[k] = calloc(1, sizeof(*pr[k]));
+		if (!pr[k] || machine_load_string("tiny-fill.json", text,
+						  strlen(text), &m[k], &err)) {
+			printf("tiny-fill: %s\n", err.msg);
+			T_CHECK(0);
+			if (k)
+				machine_release(&m[0]);
+			free(pr[0]);
+			free(pr[k]);
+			return;
+		}
+	}
+	T_NEAR(m[1].level[0].fill_load_cycles, 2, 0);
+	memset(&p, 0, sizeof(p));
+	p.kernel = "conv1d";
+	p.variant = CONV_AVX2_ALIGNED;
+	p.n = 2048;
+	for (k = 0; k < 2; k++)
+		if (model_predict(&m[k], &p, NULL, pr[k], &err)) {
+			printf("tiny-fill predict: %s\n", err.msg);
+			ok = 0;
+		}
+	T_CHECK(ok);
+	if (ok) {
+		T_NEAR(pr[0]->fill_cycles, 0, 0);
+		T_NEAR(pr[0]->ppr_in.memory_cycles, pr[0]->dag.memory_cycles, 0);
+		T_CHECK(pr[1]->fill_lines > 0);
+		T_NEAR(pr[1]->fill_lines, pr[1]->lev[0].bytes_regular / 64,
+		       1e-12);
+		T_NEAR(pr[1]->fill_cycles, 2 * pr[1]->fill_lines, 1e-9);
+		/* its loads are its memory schedule's bound */
+		T_NEAR(pr[1]->fill_port_cycles / pr[1]->dag.memory_cycles, 1,
+		       0.05);
+		T_NEAR(pr[1]->ppr_in.memory_cycles,
+		       pr[1]->fill_port_cycles + pr[1]->fill_cycles, 1e-9);
+		T_CHECK(pr[1]->ppr_in.memory_cycles >
+			pr[1]->dag.memory_cycles + pr[1]->fill_lines);
+		T_CHECK(pr[1]->ppr.cycles > pr[0]->ppr.cycles);
+		/* ECM keeps the DAG's T_nOL */
+		T_NEAR(pr[1]->ecm.cycles, pr[0]->ecm.cycles, 0);
+	}
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = "gen:random:n=4096,per_row=4,seed=1";
+	if (model_predict(&m[1], &p, NULL, pr[1], &err)) {
+		printf("tiny-fill predict: %s\n", err.msg);
+		T_CHECK(0);
+	} else {
+		T_CHECK(pr[1]->lev[0].misses_irregular > 0);
+		T_NEAR(pr[1]->fill_lines, pr[1]->lev[0].bytes_regular / 64,
+		       1e-12);
+		T_NEAR(pr[1]->ppr_in.memory_cycles,
+		       fmax(pr[1]->dag.memory_cycles,
+			    pr[1]->fill_port_cycles + pr[1]->fill_cycles),
+		       1e-9);
+	}
+	for (k = 0; k < 2; k++) {
+		machine_release(&m[k]);
+		free(pr[k]);
+	}
+}
+
 /* A one-level machine whose "branch" section (or none) fills the %s:
  * the branch tests' machine text. */
 static const char branch_machine_fmt[] =
@@ -2781,6 +2905,7 @@ int main(void)
 	test_usable_ways();
 	test_late_lines();
 	test_usable_by();
+	test_fill_load_cycles();
 	test_level_writeback_share();
 	test_writeback_share();
 	test_exit_unlearned_form();

@@ -127,7 +127,7 @@ $PPR machine detect --sysfs "$tmp/sys2" --base machines/zen4-epyc.json 2> "$tmp/
 [ $rc -eq 1 ] && grep -q "^ppr: error: machines/zen4-epyc.json: hierarchy.levels 'L2': 'size_bytes' is 1048576, this machine's is 524288: the base describes another CPU$" "$tmp/err" \
 	&& ! grep -q "measuring" "$tmp/err" && ok || bad "--base other CPU: rc=$rc $(cat "$tmp/err")"
 # a real refresh of a two-level base written here: the result keeps the
-# base's name, branch and far-reference keys, its L1D bandwidth (the
+# base's name, branch and far-reference keys, its L1D bandwidth and fill_load_cycles (the
 # core's design) and its description; takes this run's clock, memory and
 # L2 (the last level) usable ways and bandwidth; loads; and says in its
 # source what changed (the usable ways written are the ones the source
@@ -143,7 +143,7 @@ cat > "$tmp/base.json" <<'JSON'
     "transfers_overlap": true,
     "levels": [
       { "name": "L1D", "size_bytes": 49152, "sets": 64, "ways": 12, "cl_size": 64,
-        "bandwidth_bytes_per_cycle": 128 },
+        "bandwidth_bytes_per_cycle": 128, "fill_load_cycles": 0.75 },
       { "name": "L2", "size_bytes": 1048576, "sets": 1024, "ways": 16, "cl_size": 64,
         "bandwidth_bytes_per_cycle": 1.5, "far_miss_cycles": 0.3, "late_line_cycles": 44, "usable_ways": 3 }
     ]
@@ -174,6 +174,8 @@ $PPR machine detect --sysfs "$tmp/sys" --runs 1 --attempts 2 --drift-limit 0 \
 	&& grep -q '"far_miss_cycles":	20' "$tmp/r.json" \
 	&& grep -q '"far_miss_cycles":	0.3' "$tmp/r.json" \
 	&& grep -q '"late_line_cycles":	44' "$tmp/r.json" \
+	&& grep -q '"fill_load_cycles":	0.75' "$tmp/r.json" \
+	&& grep -Eq '^  fills into L1D: [0-9.]+ cycles a line with the stream in it, [0-9.]+ from the next level: [0-9.]+ a fill \(fill_load_cycles\)$' "$tmp/err" \
 	&& grep -Eq 'B/cy, write-back share 1\.00 -> [0-9]\.[0-9][0-9]' "$tmp/r.json" \
 	&& [ "$(grep -c '"writeback_share":' "$tmp/r.json")" -eq 2 ] \
 	&& grep -q '"late_line_cycles":	107' "$tmp/r.json" \

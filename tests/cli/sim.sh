@@ -271,7 +271,7 @@ experr 2 "ppr: sim: option '--trace' needs a value" -m x --trace
 experr 2 "ppr: sim: unexpected argument 'extra'" -m x -t y extra
 experr 1 "ppr: error: $D/bad-ways.json:5:44: 'ways' must be a positive integer" -m $D/bad-ways.json -t "$tmp/stream.din"
 experr 1 "ppr: error: $D/bad-syntax.json:5:43: syntax error near '\"'" -m $D/bad-syntax.json -t "$tmp/stream.din"
-experr 1 "ppr: error: $D/bad-unknown.json:6:9: unknown key 'replacement' in 'levels[]' (allowed: name, role, size_bytes, sets, ways, cl_size, replacement_policy, seed, inclusion, write_back, write_allocate, prefetch, prefetch_degree, prefetch_distance, index, bandwidth_bytes_per_cycle, latency_cycles, far_miss_cycles, late_line_cycles, shared_by_cores, usable_ways, usable_by, lru_sets_share, writeback_share)" -m $D/bad-unknown.json -t "$tmp/stream.din"
+experr 1 "ppr: error: $D/bad-unknown.json:6:9: unknown key 'replacement' in 'levels[]' (allowed: name, role, size_bytes, sets, ways, cl_size, replacement_policy, seed, inclusion, write_back, write_allocate, prefetch, prefetch_degree, prefetch_distance, index, bandwidth_bytes_per_cycle, latency_cycles, far_miss_cycles, late_line_cycles, shared_by_cores, usable_ways, usable_by, lru_sets_share, writeback_share, fill_load_cycles)" -m $D/bad-unknown.json -t "$tmp/stream.din"
 experr 1 "ppr: error: cannot open machine file 'no/such.json': No such file or directory" -m no/such.json -t "$tmp/stream.din"
 experr 1 "ppr: error: cannot open trace '$tmp/none.din': No such file or directory" -m "$M/haswell.json" -t "$tmp/none.din"
 printf 'r 1000 8\nr zz 8\n' > "$tmp/bad.din"
