@@ -776,13 +776,12 @@ static void test_csr_branch_learning(void)
 }
 
 /* Load machine text 'text' (named 'name' in errors) into *m and predict
- * CSR SpMV of 'input' into *pr.  0, or -1 after a failed check (the
- * machine is released then). */
-static int predict_csr_on(const char *name, const char *text,
-			  const char *input, struct machine *m,
-			  struct model_prediction *pr)
+ * the kernel of *p into *pr.  0, or -1 after a failed check (the machine
+ * is released then). */
+static int predict_on(const char *name, const char *text,
+		      const struct kernel_params *p, struct machine *m,
+		      struct model_prediction *pr)
 {
-	struct kernel_params p;
 	struct ppr_err err;
 
 	memset(&err, 0, sizeof(err));
@@ -791,16 +790,26 @@ static int predict_csr_on(const char *name, const char *text,
 		T_CHECK(0);
 		return -1;
 	}
-	memset(&p, 0, sizeof(p));
-	p.kernel = "spmv-csr";
-	p.input = input;
-	if (model_predict(m, &p, NULL, pr, &err)) {
+	if (model_predict(m, p, NULL, pr, &err)) {
 		printf("%s predict: %s\n", name, err.msg);
 		T_CHECK(0);
 		machine_release(m);
 		return -1;
 	}
 	return 0;
+}
+
+/* predict_on for CSR SpMV of 'input'. */
+static int predict_csr_on(const char *name, const char *text,
+			  const char *input, struct machine *m,
+			  struct model_prediction *pr)
+{
+	struct kernel_params p;
+
+	memset(&p, 0, sizeof(p));
+	p.kernel = "spmv-csr";
+	p.input = input;
+	return predict_on(name, text, &p, m, pr);
 }
 
 /* An exclusive (victim) L3 is never filled from memory: lines that miss
@@ -1272,32 +1281,22 @@ static void test_level_writeback_share(void)
 		struct machine m;
 		struct model_prediction *pr = calloc(1, sizeof(*pr));
 		struct kernel_params p;
-		struct ppr_err err;
 
 		snprintf(text, sizeof(text), fmt, key[k]);
-		memset(&err, 0, sizeof(err));
-		if (!pr || machine_load_string("tiny-wb.json", text,
-					       strlen(text), &m, &err)) {
-			printf("tiny-wb: %s\n", err.msg);
-			T_CHECK(0);
-			free(pr);
-			continue;
-		}
-		T_NEAR(m.level[1].writeback_share, share[k], 0);
 		memset(&p, 0, sizeof(p));
 		p.kernel = "conv1d";
 		p.variant = CONV_NAIVE;
 		p.n = 2048;
-		if (model_predict(&m, &p, NULL, pr, &err)) {
-			printf("tiny-wb predict: %s\n", err.msg);
-			T_CHECK(0);
-		} else {
-			from_l2[k] = pr->ppr_in.regular_by_origin[1];
-			fills = pr->lev[0].bytes_regular -
-				pr->lev[1].bytes_regular;
-			wb = (double)pr->lev[0].writebacks * 64;
-			ecm[k] = pr->ecm.cycles;
+		if (!pr || predict_on("tiny-wb.json", text, &p, &m, pr)) {
+			T_CHECK(pr != NULL);
+			free(pr);
+			continue;
 		}
+		T_NEAR(m.level[1].writeback_share, share[k], 0);
+		from_l2[k] = pr->ppr_in.regular_by_origin[1];
+		fills = pr->lev[0].bytes_regular - pr->lev[1].bytes_regular;
+		wb = (double)pr->lev[0].writebacks * 64;
+		ecm[k] = pr->ecm.cycles;
 		free(pr);
 		machine_release(&m);
 	}
@@ -2783,22 +2782,18 @@ static void test_writeback_share(void)
 		struct machine m;
 		struct model_prediction *pr = calloc(1, sizeof(*pr));
 		struct kernel_params p;
-		struct ppr_err err;
 
 		snprintf(text, sizeof(text), head, share_txt[k]);
-		memset(&err, 0, sizeof(err));
-		if (!pr || machine_load_string("tiny-wb.json", text,
-					       strlen(text), &m, &err)) {
-			T_CHECK(0);  /* no memory, or the file did not load */
-			free(pr);
-			continue;
-		}
-		T_NEAR(m.mem_writeback_share, share[k], 0);
 		memset(&p, 0, sizeof(p));
 		p.kernel = "conv1d";
 		p.variant = CONV_AVX2_UNALIGNED;
 		p.n = 65536;
-		T_CHECK(model_predict(&m, &p, NULL, pr, &err) == 0);
+		if (!pr || predict_on("tiny-wb.json", text, &p, &m, pr)) {
+			T_CHECK(pr != NULL);
+			free(pr);
+			continue;
+		}
+		T_NEAR(m.mem_writeback_share, share[k], 0);
 		mem[k] = pr->ppr_in.regular_by_origin[pr->nlevels];
 		wb[k] = (double)pr->lev[pr->nlevels - 1].writebacks * 64;
 		tot[k] = pr->lev[pr->nlevels - 1].bytes_total;
