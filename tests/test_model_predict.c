@@ -812,6 +812,29 @@ static int predict_csr_on(const char *name, const char *text,
 	return predict_on(name, text, &p, m, pr);
 }
 
+/* A small machine's text into buf (named 'name'): a 1 KiB L1 and an L2
+ * of l2_kib KiB (4: 8 sets of 8 ways; 64: 64 sets of 16 ways),
+ * transfers_overlap when 'overlap', memory at 16 GB/s, and each *_key
+ * (", \"key\": value", or "") added to its level. */
+static void tiny_text(char *buf, size_t size, const char *name, int overlap,
+		      const char *l1_key, unsigned l2_kib, const char *l2_key,
+		      const char *mem_key)
+{
+	snprintf(buf, size,
+		 "{ \"name\": \"%s\", \"clock_ghz\": 2.0,\n"
+		 "  \"hierarchy\": { %s\"levels\": [\n"
+		 "    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		 " \"ways\": 4, \"cl_size\": 64,"
+		 " \"bandwidth_bytes_per_cycle\": 64%s },\n"
+		 "    { \"name\": \"L2\", \"size_bytes\": %u, \"sets\": %u,"
+		 " \"ways\": %u, \"cl_size\": 64,"
+		 " \"bandwidth_bytes_per_cycle\": 32%s } ] },\n"
+		 "  \"memory\": { \"bandwidth_gbs\": 16%s } }\n",
+		 name, overlap ? "\"transfers_overlap\": true, " : "", l1_key,
+		 l2_kib * 1024, l2_kib == 4 ? 8u : 64u, l2_kib == 4 ? 8u : 16u,
+		 l2_key, mem_key);
+}
+
 /* An exclusive (victim) L3 is never filled from memory: lines that miss
  * it go to L2.  They still come from memory, so the L3 level must show
  * them: a 49,600-nonzero matrix (595,200 B of values and indices) on a
@@ -997,6 +1020,25 @@ static void test_stream_serial_predict(void)
 	}
 }
 
+/* The small machine of tiny_text with 'l2_key' on its 64 KiB L2 is
+ * refused, the error naming 'word'. */
+static void tiny_l2_refused(const char *name, const char *l2_key,
+			    const char *word)
+{
+	char text[1024];
+	struct machine m;
+	struct ppr_err err;
+	int rc;
+
+	tiny_text(text, sizeof(text), name, 0, "", 64, l2_key, "");
+	memset(&err, 0, sizeof(err));
+	rc = machine_load_string(name, text, strlen(text), &m, &err);
+	T_CHECK(rc == PPR_EFORMAT || rc == PPR_EINVAL);
+	T_CHECK(strstr(err.msg, word) != NULL);
+	if (!rc)
+		machine_release(&m);
+}
+
 /* A level shared with cores outside the machine: usable_ways simulates it
  * with fewer ways (same sets); the physical geometry stays in
  * m.level[].  A laplace2d n=25 SpMV (about 51 KB) stays in a 64 KiB L2
@@ -1004,43 +1046,25 @@ static void test_stream_serial_predict(void)
  * (32 KiB) are usable. */
 static void test_usable_ways(void)
 {
-	static const char head[] =
-		"{ \"name\": \"tiny-shared\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
-		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32";
-	static const char tail[] = " } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
-	static const char *const extra[4] = { "", ", \"usable_ways\": 8",
-					      ", \"usable_ways\": 17",
-					      ", \"usable_ways\": 0" };
+	static const char *const extra[2] = { "", ", \"usable_ways\": 8" };
 	double mem[2] = { 0, 0 };
 	unsigned k;
 
-	for (k = 0; k < 4; k++) {
+	tiny_l2_refused("tiny-shared.json", ", \"usable_ways\": 17",
+			"usable_ways");
+	tiny_l2_refused("tiny-shared.json", ", \"usable_ways\": 0",
+			"usable_ways");
+	for (k = 0; k < 2; k++) {
 		char text[1024];
 		struct machine m;
-		struct model_prediction *pr;
-		struct kernel_params p;
-		struct ppr_err err;
-		int rc;
+		struct model_prediction *pr = calloc(1, sizeof(*pr));
 
-		snprintf(text, sizeof(text), "%s%s%s", head, extra[k], tail);
-		memset(&err, 0, sizeof(err));
-		rc = machine_load_string("tiny-shared.json", text,
-					 strlen(text), &m, &err);
-		if (k >= 2) {
-			T_CHECK(rc == PPR_EFORMAT || rc == PPR_EINVAL);
-			T_CHECK(strstr(err.msg, "usable_ways") != NULL);
-			if (!rc)
-				machine_release(&m);
-			continue;
-		}
-		if (rc) {
-			printf("tiny-shared: %s\n", err.msg);
-			T_CHECK(0);
+		tiny_text(text, sizeof(text), "tiny-shared", 0, "", 64, extra[k],
+			  "");
+		if (!pr || predict_csr_on("tiny-shared.json", text,
+					  "gen:laplace2d:n=25", &m, pr)) {
+			T_CHECK(pr != NULL);
+			free(pr);
 			continue;
 		}
 		T_CHECK(m.level[1].ways == 16);
@@ -1048,16 +1072,7 @@ static void test_usable_ways(void)
 		T_CHECK(m.hier.levels[1].ways == (k ? 8u : 16u));
 		T_CHECK(m.hier.levels[1].size == (k ? 32768u : 65536u));
 		T_CHECK(m.hier.levels[1].sets == 64);
-		pr = calloc(1, sizeof(*pr));
-		memset(&p, 0, sizeof(p));
-		p.kernel = "spmv-csr";
-		p.input = "gen:laplace2d:n=25";
-		if (!pr || model_predict(&m, &p, NULL, pr, &err)) {
-			printf("tiny-shared predict: %s\n", err.msg);
-			T_CHECK(0);
-		} else {
-			mem[k] = pr->ppr_in.regular_by_origin[2];
-		}
+		mem[k] = pr->ppr_in.regular_by_origin[2];
 		free(pr);
 		machine_release(&m);
 	}
@@ -1065,6 +1080,33 @@ static void test_usable_ways(void)
 	 * and column indices (3,025 nonzeros x 12 B) */
 	T_NEAR(mem[0], 0, 0);
 	T_CHECK(mem[1] >= 3025 * 12);
+}
+
+/* Load the machine texts text[0] and text[1] (named 'name') into m[0]
+ * and m[1], with a new zeroed prediction for each in pr[]: 0, or -1
+ * after a failed check, with nothing left to release. */
+static int load_pair(const char *name, char text[2][1024],
+		     struct machine m[2], struct model_prediction *pr[2])
+{
+	struct ppr_err err;
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		memset(&err, 0, sizeof(err));
+		pr[k] = calloc(1, sizeof(*pr[k]));
+		if (!pr[k] || machine_load_string(name, text[k],
+						  strlen(text[k]), &m[k],
+						  &err)) {
+			printf("%s: %s\n", name, err.msg);
+			T_CHECK(0);
+			if (k)
+				machine_release(&m[0]);
+			free(pr[0]);
+			free(pr[k]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -1082,14 +1124,6 @@ static void test_usable_ways(void)
  */
 static void test_late_lines(void)
 {
-	static const char fmt[] =
-		"{ \"name\": \"tiny-late\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 4096, \"sets\": 8,"
-		" \"ways\": 8, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16%s } }\n";
 	static const struct {
 		int line;
 		const char *kernel;
@@ -1103,29 +1137,17 @@ static void test_late_lines(void)
 		{ __LINE__, "conv1d", CONV_AVX2_UNALIGNED, 64, NULL, 0 },
 		{ __LINE__, "spmv-csr", CONV_NAIVE, 0, "gen:laplace2d:n=40", 0 },
 	};
+	char text[2][1024];
 	struct machine m[2];
 	struct model_prediction *pr[2];
 	struct ppr_err err;
 	unsigned i, k;
 
-	for (k = 0; k < 2; k++) {
-		char text[1024];
-
-		snprintf(text, sizeof(text), fmt,
-			 k ? ", \"late_line_cycles\": 300" : "");
-		memset(&err, 0, sizeof(err));
-		pr[k] = calloc(1, sizeof(*pr[k]));
-		if (machine_load_string("tiny-late.json", text, strlen(text),
-					&m[k], &err) || !pr[k]) {
-			printf("tiny-late: %s\n", err.msg);
-			T_CHECK(0);
-			if (k)
-				machine_release(&m[0]);
-			free(pr[0]);
-			free(pr[k]);
-			return;
-		}
-	}
+	for (k = 0; k < 2; k++)
+		tiny_text(text[k], sizeof(text[k]), "tiny-late", 1, "", 4, "",
+			  k ? ", \"late_line_cycles\": 300" : "");
+	if (load_pair("tiny-late.json", text, m, pr))
+		return;
 	T_NEAR(m[1].mem_late_line_cycles, 300, 0);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct kernel_params p;
@@ -1191,63 +1213,67 @@ static void test_late_lines(void)
  */
 static void test_usable_by(void)
 {
-	static const char fmt[] =
-		"{ \"name\": \"tiny-by\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
-		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32,"
-		" \"usable_ways\": 2, \"usable_by\": \"%s\" } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
-	static const char *const by[3] = { "ways", "sets", "lines" };
+	static const char *const by[2] = { "ways", "sets" };
 	uint64_t mem[2] = { 0, 0 };
 	unsigned k;
 
-	for (k = 0; k < 3; k++) {
-		char text[1024];
+	tiny_l2_refused("tiny-by.json",
+			", \"usable_ways\": 2, \"usable_by\": \"lines\"",
+			"usable_by");
+	for (k = 0; k < 2; k++) {
+		char text[1024], key[64];
 		struct machine m;
-		struct model_prediction *pr;
-		struct kernel_params p;
-		struct ppr_err err;
-		int rc;
+		struct model_prediction *pr = calloc(1, sizeof(*pr));
 
-		snprintf(text, sizeof(text), fmt, by[k]);
-		memset(&err, 0, sizeof(err));
-		rc = machine_load_string("tiny-by.json", text, strlen(text), &m,
-					 &err);
-		if (k == 2) {
-			T_CHECK(rc != 0);
-			T_CHECK(strstr(err.msg, "usable_by") != NULL);
-			if (!rc)
-				machine_release(&m);
-			continue;
-		}
-		if (rc) {
-			printf("tiny-by: %s\n", err.msg);
-			T_CHECK(0);
+		snprintf(key, sizeof(key),
+			 ", \"usable_ways\": 2, \"usable_by\": \"%s\"", by[k]);
+		tiny_text(text, sizeof(text), "tiny-by", 0, "", 64, key, "");
+		if (!pr || predict_csr_on("tiny-by.json", text,
+					  "gen:laplace2d:n=12", &m, pr)) {
+			T_CHECK(pr != NULL);
+			free(pr);
 			continue;
 		}
 		T_CHECK(m.hier.levels[1].ways == (k ? 16u : 2u));
 		T_CHECK(m.hier.levels[1].sets == (k ? 8u : 64u));
 		T_CHECK(m.hier.levels[1].size == 8192);
 		T_CHECK(m.level[1].size_bytes == 65536 && m.level[1].ways == 16);
-		pr = calloc(1, sizeof(*pr));
-		memset(&p, 0, sizeof(p));
-		p.kernel = "spmv-csr";
-		p.input = "gen:laplace2d:n=12";
-		if (!pr || model_predict(&m, &p, NULL, pr, &err)) {
-			printf("tiny-by predict: %s\n", err.msg);
-			T_CHECK(0);
-		} else {
-			mem[k] = pr->lev[1].misses_regular;
-			T_EQ_U64(pr->lev[0].misses_regular, 191);
-		}
+		mem[k] = pr->lev[1].misses_regular;
+		T_EQ_U64(pr->lev[0].misses_regular, 191);
 		free(pr);
 		machine_release(&m);
 	}
 	T_EQ_U64(mem[0], 104);
 	T_EQ_U64(mem[1], 163);
+}
+
+/* The two write-back share tests' machine: a 1 KiB L1 and a 64 KiB L2,
+ * with 'l2_key' added to the L2 and 'mem_key' to memory; the
+ * convolution's variant 'variant' on n points predicted on it into a
+ * new *pr (NULL after a failed check; *m then released). */
+static struct model_prediction *predict_tiny_wb(const char *l2_key,
+						const char *mem_key,
+						enum conv_variant variant,
+						unsigned n,
+						struct machine *m)
+{
+	char text[1024];
+	struct model_prediction *pr = calloc(1, sizeof(*pr));
+	struct kernel_params p;
+
+	T_CHECK(pr != NULL);
+	if (!pr)
+		return NULL;
+	tiny_text(text, sizeof(text), "tiny-wb", 0, "", 64, l2_key, mem_key);
+	memset(&p, 0, sizeof(p));
+	p.kernel = "conv1d";
+	p.variant = variant;
+	p.n = n;
+	if (predict_on("tiny-wb.json", text, &p, m, pr)) {
+		free(pr);
+		return NULL;
+	}
+	return pr;
 }
 
 /*
@@ -1260,15 +1286,6 @@ static void test_usable_by(void)
  */
 static void test_level_writeback_share(void)
 {
-	static const char fmt[] =
-		"{ \"name\": \"tiny-wb\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
-		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32"
-		"%s } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
 	static const char *const key[4] = { "", ", \"writeback_share\": 0",
 					    ", \"writeback_share\": 0.5",
 					    ", \"writeback_share\": 1" };
@@ -1277,21 +1294,12 @@ static void test_level_writeback_share(void)
 	unsigned k;
 
 	for (k = 0; k < 4; k++) {
-		char text[1024];
 		struct machine m;
-		struct model_prediction *pr = calloc(1, sizeof(*pr));
-		struct kernel_params p;
+		struct model_prediction *pr =
+			predict_tiny_wb(key[k], "", CONV_NAIVE, 2048, &m);
 
-		snprintf(text, sizeof(text), fmt, key[k]);
-		memset(&p, 0, sizeof(p));
-		p.kernel = "conv1d";
-		p.variant = CONV_NAIVE;
-		p.n = 2048;
-		if (!pr || predict_on("tiny-wb.json", text, &p, &m, pr)) {
-			T_CHECK(pr != NULL);
-			free(pr);
+		if (!pr)
 			continue;
-		}
 		T_NEAR(m.level[1].writeback_share, share[k], 0);
 		from_l2[k] = pr->ppr_in.regular_by_origin[1];
 		fills = pr->lev[0].bytes_regular - pr->lev[1].bytes_regular;
@@ -1320,16 +1328,6 @@ static void test_level_writeback_share(void)
  */
 static void test_fill_load_cycles(void)
 {
-	static const char fmt[] =
-		"{ \"name\": \"tiny-fill\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64"
-		"%s },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
-		" \"ways\": 16, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 32"
-		"%s } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16 } }\n";
 	static const struct {
 		int line;
 		const char *l1, *l2;
@@ -1339,6 +1337,7 @@ static void test_fill_load_cycles(void)
 		{ __LINE__, ", \"fill_load_cycles\": 65", "", "at most 64" },
 		{ __LINE__, ", \"fill_load_cycles\": -1", "", "fill_load_cycles" },
 	};
+	char text[2][1024];
 	struct machine m[2];
 	struct model_prediction *pr[2];
 	struct kernel_params p;
@@ -1347,13 +1346,13 @@ static void test_fill_load_cycles(void)
 	int ok = 1;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		char text[1024];
 		struct machine mb;
 
-		snprintf(text, sizeof(text), fmt, bad[i].l1, bad[i].l2);
+		tiny_text(text[0], sizeof(text[0]), "tiny-fill", 1, bad[i].l1,
+			  64, bad[i].l2, "");
 		memset(&err, 0, sizeof(err));
-		if (machine_load_string("tiny-fill.json", text, strlen(text),
-					&mb, &err) == 0) {
+		if (machine_load_string("tiny-fill.json", text[0],
+					strlen(text[0]), &mb, &err) == 0) {
 			machine_release(&mb);
 			T_CHECK_AT(0, bad[i].line);
 			continue;
@@ -1363,24 +1362,11 @@ static void test_fill_load_cycles(void)
 		T_CHECK_AT(!strcmp(err.file, "tiny-fill.json") &&
 			   err.line > 0, bad[i].line);
 	}
-	for (k = 0; k < 2; k++) {
-		char text[1024];
-
-		snprintf(text, sizeof(text), fmt,
-			 k ? ", \"fill_load_cycles\": 2" : "", "");
-		memset(&err, 0, sizeof(err));
-		pr[k] = calloc(1, sizeof(*pr[k]));
-		if (!pr[k] || machine_load_string("tiny-fill.json", text,
-						  strlen(text), &m[k], &err)) {
-			printf("tiny-fill: %s\n", err.msg);
-			T_CHECK(0);
-			if (k)
-				machine_release(&m[0]);
-			free(pr[0]);
-			free(pr[k]);
-			return;
-		}
-	}
+	for (k = 0; k < 2; k++)
+		tiny_text(text[k], sizeof(text[k]), "tiny-fill", 1,
+			  k ? ", \"fill_load_cycles\": 2" : "", 64, "", "");
+	if (load_pair("tiny-fill.json", text, m, pr))
+		return;
 	T_NEAR(m[1].level[0].fill_load_cycles, 2, 0);
 	memset(&p, 0, sizeof(p));
 	p.kernel = "conv1d";
@@ -2761,15 +2747,6 @@ out:
  */
 static void test_writeback_share(void)
 {
-	static const char head[] =
-		"{ \"name\": \"tiny-wb\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
-		" \"ways\": 16, \"cl_size\": 64,"
-		" \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16%s } }\n";
 	static const char *const share_txt[3] = {
 		"", ", \"writeback_share\": 0.5", ", \"writeback_share\": 0" };
 	static const double share[3] = { 1, 0.5, 0 };
@@ -2778,21 +2755,13 @@ static void test_writeback_share(void)
 	unsigned k;
 
 	for (k = 0; k < 3; k++) {
-		char text[1024];
 		struct machine m;
-		struct model_prediction *pr = calloc(1, sizeof(*pr));
-		struct kernel_params p;
+		struct model_prediction *pr =
+			predict_tiny_wb("", share_txt[k], CONV_AVX2_UNALIGNED,
+					65536, &m);
 
-		snprintf(text, sizeof(text), head, share_txt[k]);
-		memset(&p, 0, sizeof(p));
-		p.kernel = "conv1d";
-		p.variant = CONV_AVX2_UNALIGNED;
-		p.n = 65536;
-		if (!pr || predict_on("tiny-wb.json", text, &p, &m, pr)) {
-			T_CHECK(pr != NULL);
-			free(pr);
+		if (!pr)
 			continue;
-		}
 		T_NEAR(m.mem_writeback_share, share[k], 0);
 		mem[k] = pr->ppr_in.regular_by_origin[pr->nlevels];
 		wb[k] = (double)pr->lev[pr->nlevels - 1].writebacks * 64;
