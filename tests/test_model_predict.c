@@ -1020,21 +1020,23 @@ static void test_stream_serial_predict(void)
 	}
 }
 
-/* The small machine of tiny_text with 'l2_key' on its 64 KiB L2 is
- * refused, the error naming 'word'. */
-static void tiny_l2_refused(const char *name, const char *l2_key,
-			    const char *word)
+/* The small machine of tiny_text (64 KiB L2) with 'l1_key' on its L1 and
+ * 'l2_key' on its L2 is refused, the error naming 'word', the file and a
+ * line; failures reported at 'line'. */
+static void tiny_refused(int line, const char *name, const char *l1_key,
+			 const char *l2_key, const char *word)
 {
 	char text[1024];
 	struct machine m;
 	struct ppr_err err;
 	int rc;
 
-	tiny_text(text, sizeof(text), name, 0, "", 64, l2_key, "");
+	tiny_text(text, sizeof(text), name, 0, l1_key, 64, l2_key, "");
 	memset(&err, 0, sizeof(err));
 	rc = machine_load_string(name, text, strlen(text), &m, &err);
-	T_CHECK(rc == PPR_EFORMAT || rc == PPR_EINVAL);
-	T_CHECK(strstr(err.msg, word) != NULL);
+	T_CHECK_AT(rc == PPR_EFORMAT || rc == PPR_EINVAL, line);
+	T_CHECK_AT(strstr(err.msg, word) != NULL, line);
+	T_CHECK_AT(!strcmp(err.file, name) && err.line > 0, line);
 	if (!rc)
 		machine_release(&m);
 }
@@ -1050,10 +1052,10 @@ static void test_usable_ways(void)
 	double mem[2] = { 0, 0 };
 	unsigned k;
 
-	tiny_l2_refused("tiny-shared.json", ", \"usable_ways\": 17",
-			"usable_ways");
-	tiny_l2_refused("tiny-shared.json", ", \"usable_ways\": 0",
-			"usable_ways");
+	tiny_refused(__LINE__, "tiny-shared.json", "", ", \"usable_ways\": 17",
+		     "usable_ways");
+	tiny_refused(__LINE__, "tiny-shared.json", "", ", \"usable_ways\": 0",
+		     "usable_ways");
 	for (k = 0; k < 2; k++) {
 		char text[1024];
 		struct machine m;
@@ -1099,9 +1101,10 @@ static int load_pair(const char *name, char text[2][1024],
 						  &err)) {
 			printf("%s: %s\n", name, err.msg);
 			T_CHECK(0);
-			if (k)
+			if (k) {
 				machine_release(&m[0]);
-			free(pr[0]);
+				free(pr[0]);
+			}
 			free(pr[k]);
 			return -1;
 		}
@@ -1217,9 +1220,9 @@ static void test_usable_by(void)
 	uint64_t mem[2] = { 0, 0 };
 	unsigned k;
 
-	tiny_l2_refused("tiny-by.json",
-			", \"usable_ways\": 2, \"usable_by\": \"lines\"",
-			"usable_by");
+	tiny_refused(__LINE__, "tiny-by.json", "",
+		     ", \"usable_ways\": 2, \"usable_by\": \"lines\"",
+		     "usable_by");
 	for (k = 0; k < 2; k++) {
 		char text[1024], key[64];
 		struct machine m;
@@ -1345,23 +1348,9 @@ static void test_fill_load_cycles(void)
 	unsigned i, k;
 	int ok = 1;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct machine mb;
-
-		tiny_text(text[0], sizeof(text[0]), "tiny-fill", 1, bad[i].l1,
-			  64, bad[i].l2, "");
-		memset(&err, 0, sizeof(err));
-		if (machine_load_string("tiny-fill.json", text[0],
-					strlen(text[0]), &mb, &err) == 0) {
-			machine_release(&mb);
-			T_CHECK_AT(0, bad[i].line);
-			continue;
-		}
-		T_CHECK_AT(strstr(err.msg, bad[i].refused) != NULL,
-			   bad[i].line);
-		T_CHECK_AT(!strcmp(err.file, "tiny-fill.json") &&
-			   err.line > 0, bad[i].line);
-	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		tiny_refused(bad[i].line, "tiny-fill.json", bad[i].l1,
+			     bad[i].l2, bad[i].refused);
 	for (k = 0; k < 2; k++)
 		tiny_text(text[k], sizeof(text[k]), "tiny-fill", 1,
 			  k ? ", \"fill_load_cycles\": 2" : "", 64, "", "");
