@@ -3,7 +3,8 @@
 # caller; else the shipped file that describes this host's caches and
 # core (machines/zen4-epyc.json for the Zen 5 host the project started
 # on, machines/zen4-genoa.json for the Zen 4 host since 2026-11-26,
-# machines/xeon-gnr.json for the Granite Rapids host of 2026-12-01),
+# machines/xeon-gnr.json for the Granite Rapids host of 2026-12-01,
+# machines/xeon-spr.json for the Sapphire Rapids host of 2026-12-02),
 # refreshed for the host the bench runs on (`ppr machine detect --base`,
 # about 20 s: clock, last-level share and bandwidth, memory;
 # machines/README.md), written into DIR; REFRESH=0 keeps the file as it
@@ -19,11 +20,20 @@ machine_here() {
 	# one CPUID names (bench/host_core.sh)
 	. "$ROOT/bench/host_core.sh"
 	host_core
+	# and whose caches' sets and ways are the ones detect reads here
+	# (the Granite and Sapphire Rapids guests share a core model)
 	MACHINE=$ROOT/machines/zen4-epyc.json
-	for f in "$ROOT/machines/xeon-gnr.json" "$ROOT/machines/zen4-genoa.json" \
-		 "$ROOT/machines/zen4-epyc.json"; do
-		if "$PPR" machine show --format json "$f" 2> /dev/null |
-		   grep -q "\"core_model\":	\"$CPU\""; then
+	here_caches=$("$PPR" machine detect --caches-only 2>&1 |
+		sed -n 's/^  cache .* \([0-9]*\)-way *\([0-9]*\) sets.*/\2x\1/p' |
+		tr '\n' ' ')
+	for f in "$ROOT/machines/xeon-spr.json" "$ROOT/machines/xeon-gnr.json" \
+		 "$ROOT/machines/zen4-genoa.json" "$ROOT/machines/zen4-epyc.json"; do
+		"$PPR" machine show --format json "$f" 2> /dev/null |
+			grep -q "\"core_model\":	\"$CPU\"" || continue
+		file_caches=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%dx%d" % (l["sets"], l["ways"]) for l in d["hierarchy"]["levels"]), end=" ")' "$f")
+		if [ "$file_caches" = "$here_caches" ]; then
 			MACHINE=$f
 			break
 		fi

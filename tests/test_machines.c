@@ -108,6 +108,26 @@ static void test_zen(void)
 	machine_release(&m);
 }
 
+/* The Sapphire Rapids guest's L3: 2 of 15 ways usable, simulated as 2/15
+ * of its 114,688 sets (usable_by "sets"), a count no power of two. */
+static void test_spr(void)
+{
+	struct machine m;
+
+	if (load_ok("machines/xeon-spr.json", &m))
+		return;
+	T_EQ_U64(m.hier.nlevels, 3);
+	check_level(&m.hier.levels[0], "L1D", 49152, 64, 12, __LINE__);
+	check_level(&m.hier.l1i, "L1I", 32768, 64, 8, __LINE__);
+	check_level(&m.hier.levels[1], "L2", 2u << 20, 2048, 16, __LINE__);
+	/* (114688 * 2 + 7) / 15 = 15292 sets of 15 ways */
+	check_level(&m.hier.levels[2], "L3", 15292ull * 15 * 64, 15292, 15,
+		    __LINE__);
+	T_EQ_U64(m.level[2].size_bytes, 105ull << 20);
+	T_EQ_U64(m.level[2].ways, 15);
+	machine_release(&m);
+}
+
 /* Compare with sysfs when it is there (this machine's file). */
 static void test_zen_sysfs(void)
 {
@@ -225,6 +245,8 @@ static void test_sim_builds(void)
 {
 	static const char *const files[] = {
 		"machines/haswell.json", "machines/zen4-epyc.json",
+		"machines/zen4-genoa.json", "machines/xeon-gnr.json",
+		"machines/xeon-spr.json",
 		"machines/compat/dinero-p2.json",
 		"machines/compat/haswell-nine.json",
 		"machines/compat/cachegrind.json",
@@ -766,6 +788,7 @@ int main(void)
 {
 	test_haswell();
 	test_zen();
+	test_spr();
 	test_zen_sysfs();
 	test_compat();
 	test_sim_builds();
