@@ -321,6 +321,8 @@ struct measure_result {
 	double bytes_per_s;	/* compulsory bytes / median time */
 	int code_offset;	/* copy timed: -1 the linker's, else k */
 	unsigned batch;		/* executions per timed sample (>= 1) */
+	double batch_probe_s;	/* least of the 3 probe executions that
+				 * chose batch (0: no probe was made) */
 	unsigned code_offsets;	/* copies screened (MEASURE_CODE_BEST) */
 	/* least screening time per copy */
 	double code_screen_min_s[KERNEL_CODE_OFFSETS];

@@ -155,7 +155,8 @@ static void screen_code(struct kernel_run *r, const struct measure_opts *opts,
 #define MEASURE_BATCH_MAX 100000
 
 static unsigned choose_batch(struct kernel_run *r,
-			     const struct measure_opts *opts, int use_counters)
+			     const struct measure_opts *opts, int use_counters,
+			     double *probe_s)
 {
 	double one = INFINITY, k;
 	unsigned i;
@@ -171,6 +172,7 @@ static unsigned choose_batch(struct kernel_run *r,
 		if (t1 - t0 < one)
 			one = t1 - t0;
 	}
+	*probe_s = one;
 	if (!(one > 0) || one >= opts->batch_s)
 		return 1;
 	k = ceil(opts->batch_s / one);
@@ -218,7 +220,7 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		}
 		res->warmup_runs = i;
 	}
-	res->batch = choose_batch(r, opts, use_counters);
+	res->batch = choose_batch(r, opts, use_counters, &res->batch_probe_s);
 	for (i = 0; i < reps; i++) {
 		double t0, t1;
 		unsigned j;
