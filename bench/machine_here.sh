@@ -4,7 +4,8 @@
 # core (machines/zen4-epyc.json for the Zen 5 host the project started
 # on, machines/zen4-genoa.json for the Zen 4 host since 2026-11-26,
 # machines/xeon-gnr.json for the Granite Rapids host of 2026-12-01,
-# machines/xeon-spr.json for the Sapphire Rapids host of 2026-12-02),
+# machines/xeon-spr.json for the Sapphire Rapids host of 2026-12-02,
+# machines/zen3-milan.json for the Zen 3 host of 2026-12-03),
 # refreshed for the host the bench runs on (`ppr machine detect --base`,
 # about 20 s: clock, last-level share and bandwidth, memory;
 # machines/README.md), written into DIR; REFRESH=0 keeps the file as it
@@ -26,7 +27,7 @@ machine_here() {
 	here_caches=$("$PPR" machine detect --caches-only 2>&1 |
 		sed -n 's/^  cache .* \([0-9]*\)-way *\([0-9]*\) sets.*/\2x\1/p' |
 		tr '\n' ' ')
-	for f in "$ROOT/machines/xeon-spr.json" "$ROOT/machines/xeon-gnr.json" \
+	for f in "$ROOT/machines/zen3-milan.json" "$ROOT/machines/xeon-spr.json" "$ROOT/machines/xeon-gnr.json" \
 		 "$ROOT/machines/zen4-genoa.json" "$ROOT/machines/zen4-epyc.json"; do
 		"$PPR" machine show --format json "$f" 2> /dev/null |
 			grep -q "\"core_model\":	\"$CPU\"" || continue

@@ -77,6 +77,7 @@ static void test_shipped(void)
 		{ "machines/haswell.json", "haswell" },
 		{ "machines/zen4-epyc.json", "zen5" },
 		{ "machines/zen4-genoa.json", "zen4" },
+		{ "machines/zen3-milan.json", "zen4" },
 		{ "machines/xeon-gnr.json", "goldencove" },
 		{ "machines/xeon-spr.json", "goldencove" },
 	};

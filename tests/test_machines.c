@@ -246,7 +246,7 @@ static void test_sim_builds(void)
 	static const char *const files[] = {
 		"machines/haswell.json", "machines/zen4-epyc.json",
 		"machines/zen4-genoa.json", "machines/xeon-gnr.json",
-		"machines/xeon-spr.json",
+		"machines/xeon-spr.json", "machines/zen3-milan.json",
 		"machines/compat/dinero-p2.json",
 		"machines/compat/haswell-nine.json",
 		"machines/compat/cachegrind.json",
