@@ -9,7 +9,9 @@
 #   BCSR_BIG=0 skips the generated matrices over the L3 (minutes each);
 #   BCSR_MED=0 skips the medium ones, BCSR_ONLY='glob' keeps the medium
 #   ones whose file name matches; BCSR_JSON_DIR=dir keeps each
-#   matrix's JSON there.  The in-core schedules of the 64
+#   matrix's JSON there, KEEP_MACHINE=file the machine file refreshed
+#   for this host (together: bench/rescore_bcsr.sh scores a changed
+#   model or machine file against the same measurements).  The in-core schedules of the 64
 #   kernels are computed once per machine and executable (cached, see
 #   model/bcsr_select.c) before the loop; their one-time cost is printed
 #   apart.  "moved": ppr bcsr's CSR time before and after the 64 shapes
@@ -167,6 +169,8 @@ print(*r)' "$tmp/o.json" "$tmp/o2.json")
 		echo "$share $cost 0 0 $cl $nc 0 $cost3 $advs $picks" >> "$tmp/all"
 	fi
 done
+[ -n "$KEEP_MACHINE" ] && cp "$MACHINE" "$KEEP_MACHINE" &&
+	echo "machine file kept as $KEEP_MACHINE"
 if [ -s "$tmp/all" ]; then
 	awk -v twice="$TWICE" '{ n++; s += $1; c += $2; if (n == 1 || $1 < m) m = $1;
 	       if ($1 >= 0.95) k++

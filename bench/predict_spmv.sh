@@ -14,7 +14,9 @@
 # core's sibling.  MEASURED=file keeps every round's figure (matrix <tab>
 # seconds) and the least over the file is used, so model changes can be
 # scored against the same measurements and more rounds added later;
-# ROUNDS=0 measures nothing new.  Each round keeps both the median and the
+# ROUNDS=0 measures nothing new (MACHINE=file then scores a machine file
+# of your own against them; KEEP_MACHINE=file keeps the machine file the
+# predictions used, refreshed for this host, for that).  Each round keeps both the median and the
 # least of its REPS runs (matrix <tab> median <tab> min; older files have
 # the median only); STAT=min scores against the least run instead of the
 # median: on a shared guest the noise is one-sided (a neighbour only
@@ -88,6 +90,8 @@ print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$t
 		print a, b, c }' >> "$errf"
 done
 echo "load: $(uptime | sed 's/.*load average: //')"
+[ -n "$KEEP_MACHINE" ] && cp "$MACHINE" "$KEEP_MACHINE" &&
+	echo "machine file kept as $KEEP_MACHINE"
 summary() {
 	for col in 1 2 3; do
 		sort -g -k$col,$col "$1" | awk -v c=$col -v name="$(echo PPR ECM Roofline | cut -d' ' -f$col)" -v what="$2" '
