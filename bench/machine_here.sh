@@ -94,3 +94,12 @@ print("machine refreshed again, the faster reading kept: " +
       (", ".join(moved) if moved else "nothing moved"))
 PYEOF
 }
+
+# machine_keep: with KEEP_MACHINE=file, copy the machine file the bench
+# predicted with there (refreshed for this host), so a changed model or
+# file can be scored later against the same measurements
+# (bench/rescore_bcsr.sh; bench/predict_spmv.sh with ROUNDS=0).
+machine_keep() {
+	[ -n "$KEEP_MACHINE" ] || return 0
+	cp "$MACHINE" "$KEEP_MACHINE" && echo "machine file kept as $KEEP_MACHINE"
+}

@@ -11,9 +11,10 @@
 #   ones whose file name matches; BCSR_JSON_DIR=dir keeps each
 #   matrix's JSON there, KEEP_MACHINE=file the machine file refreshed
 #   for this host (together: bench/rescore_bcsr.sh scores a changed
-#   model or machine file against the same measurements).  The in-core schedules of the 64
-#   kernels are computed once per machine and executable (cached, see
-#   model/bcsr_select.c) before the loop; their one-time cost is printed
+#   model or machine file against the same measurements).  The
+#   in-core schedules of the 64 kernels are computed once per machine
+#   and executable (cached, see model/bcsr_select.c) before the loop;
+#   their one-time cost is printed
 #   apart.  "moved": ppr bcsr's CSR time before and after the 64 shapes
 #   differ by over 20% (speed_moved), so that matrix's shares are suspect.
 #   Measured figures: least thread CPU time per SpMV over
@@ -169,8 +170,7 @@ print(*r)' "$tmp/o.json" "$tmp/o2.json")
 		echo "$share $cost 0 0 $cl $nc 0 $cost3 $advs $picks" >> "$tmp/all"
 	fi
 done
-[ -n "$KEEP_MACHINE" ] && cp "$MACHINE" "$KEEP_MACHINE" &&
-	echo "machine file kept as $KEEP_MACHINE"
+machine_keep
 if [ -s "$tmp/all" ]; then
 	awk -v twice="$TWICE" '{ n++; s += $1; c += $2; if (n == 1 || $1 < m) m = $1;
 	       if ($1 >= 0.95) k++

@@ -16,15 +16,16 @@
 # scored against the same measurements and more rounds added later;
 # ROUNDS=0 measures nothing new (MACHINE=file then scores a machine file
 # of your own against them; KEEP_MACHINE=file keeps the machine file the
-# predictions used, refreshed for this host, for that).  Each round keeps both the median and the
-# least of its REPS runs (matrix <tab> median <tab> min; older files have
-# the median only); STAT=min scores against the least run instead of the
-# median: on a shared guest the noise is one-sided (a neighbour only
-# slows a run), so the least run is the estimate of the machine's own
-# speed, which is what the model predicts.  Before each matrix a speed
-# probe waits out slow spells (bench/measure_rounds.sh; PROBE=0: none,
-# PROBE_SLOW: the factor, default 1.3): a run without it measured every
-# cache-resident matrix 25-34% slow in all three rounds (2026-11-27).
+# predictions used, refreshed for this host, for that).  Each round
+# keeps both the median and the least of its REPS runs (matrix <tab>
+# median <tab> min; older files have the median only); STAT=min scores
+# against the least run instead of the median: on a shared guest the
+# noise is one-sided (a neighbour only slows a run), so the least run is
+# the estimate of the machine's own speed, which is what the model
+# predicts.  Before each matrix a speed probe waits out slow spells
+# (bench/measure_rounds.sh; PROBE=0: none, PROBE_SLOW: the factor,
+# default 1.3): a run without it measured every cache-resident matrix
+# 25-34% slow in all three rounds (2026-11-27).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MED=$ROOT/../shared/matrices/medium
@@ -90,8 +91,7 @@ print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$t
 		print a, b, c }' >> "$errf"
 done
 echo "load: $(uptime | sed 's/.*load average: //')"
-[ -n "$KEEP_MACHINE" ] && cp "$MACHINE" "$KEEP_MACHINE" &&
-	echo "machine file kept as $KEEP_MACHINE"
+machine_keep
 summary() {
 	for col in 1 2 3; do
 		sort -g -k$col,$col "$1" | awk -v c=$col -v name="$(echo PPR ECM Roofline | cut -d' ' -f$col)" -v what="$2" '

@@ -28,40 +28,33 @@ if [ ! -d "$dir" ] || [ -z "$MACHINE" ]; then
 	echo "usage: MACHINE=file sh bench/rescore_bcsr.sh DIR (DIR from BCSR_JSON_DIR)" >&2
 	exit 2
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-for f in "$dir"/*.json; do
-	[ -f "$f" ] || continue
-	case $f in *.2.json) continue ;; esac   # BCSR_TWICE's second runs
-	mtx=$(python3 -c 'import json, sys
-print(json.load(open(sys.argv[1]))["matrix"])' "$f") || continue
-	if ! "$PPR" bcsr --machine "$MACHINE" --format json "$mtx" \
-		> "$tmp/$(basename "$f")" 2> "$tmp/e"; then
-		echo "$(basename "$f" .json): predict failed: $(tail -n 1 "$tmp/e")"
-		rm -f "$tmp/$(basename "$f")"
-	fi
-	n=$((n + 1))
-done
-[ "$n" -gt 0 ] || { echo "rescore_bcsr: no JSON files in $dir" >&2; exit 1; }
-python3 - "$dir" "$tmp" <<'EOF'
-import glob, json, os, sys
+# one pass over the stored runs (not BCSR_TWICE's second runs, *.2.json):
+# each matrix predicted again, its new pick scored on the stored shapes
+python3 - "$PPR" "$MACHINE" "$dir" <<'EOF'
+import glob, json, os, subprocess, sys
+ppr, machine, dir_ = sys.argv[1:4]
 shares = []
-for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
+for f in sorted(glob.glob(os.path.join(dir_, "*.json"))):
     if f.endswith(".2.json"):
         continue
-    p = os.path.join(sys.argv[2], os.path.basename(f))
-    if not os.path.exists(p):
-        continue
+    name = os.path.basename(f)[:-5]
     d = json.load(open(f))
+    r = subprocess.run([ppr, "bcsr", "--machine", machine, "--format", "json",
+                        d["matrix"]], capture_output=True, text=True)
+    if r.returncode:
+        err = r.stderr.strip().splitlines()
+        print("%s: predict failed: %s" % (name, err[-1] if err else r.returncode))
+        continue
+    pick = json.loads(r.stdout)["pick"]
     g = {s["shape"]: s["measured_gflops"] for s in d["shapes"]}
-    pick = json.load(open(p))["pick"]
     best = max(g, key=g.get)
     share = g[pick] / g[best]
     shares.append(share)
     if share < 0.95:
         print("%-34s pick %s (stored run's pick %s), measured best %s: %.3f"
-              % (os.path.basename(f)[:-5], pick, d["pick"], best, share))
+              % (name, pick, d["pick"], best, share))
+if not shares:
+    sys.exit("rescore_bcsr: no matrix scored in %s" % dir_)
 n = len(shares)
 print("summary: %d matrices, share of best min %.3f mean %.4f, >= 0.95 on %d"
       % (n, min(shares), sum(shares) / n, sum(s >= 0.95 for s in shares)))
