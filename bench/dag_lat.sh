@@ -250,7 +250,9 @@ mcase() {
 		printf '\t.text\n\t.globl kern\nkern:\n\tpushq %%rbx\n\tpushq %%r12\n'
 		printf '\tmovq %%rdx, %%r8\n\tmovq %%rsi, %%rdx\n\tmovl $3, %%r11d\n'
 		printf '%s' "${MPRE:-}"
-		printf '\t.p2align 6\n.Lk:\n'
+		printf '\t.p2align 6\n'
+		[ -n "${MPAD:-}" ] && printf '\t.skip %d, 0x90\n' "$MPAD"
+		printf '.Lk:\n'
 		for l in "$@"; do printf '\t%s\n' "$l"; done
 		printf '\tdecq %%rdi\n\tjnz .Lk\n\tpopq %%r12\n\tpopq %%rbx\n\tret\n'
 		printf '\t.section .note.GNU-stack,"",@progbits\n'
@@ -285,6 +287,18 @@ mcase "F1 G3" 4 1000 $(rep4 "$F1" "$G1" "$G2" "$G3")
 mcase "F2 G2" 4 1000 $(rep4 "$G1" "$G2" "$F1" "$F2")
 mcase "F2 G3" 4 1000 $(rep4 "$F1" "$F2" "$G1" "$G2" "$G3")
 mcase "F3 G1" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1")
+# The width-1 BCSR kernels' mix (3 FP + 1 GPR loads a block) with one FP
+# operation more or with an accumulator's add chain, four groups and one
+# group an iteration.  On the Zen 5 guest of 2026-12-03 the four-group
+# loops ran at the loads' rate (1.5-1.7) or the chain's (2.0), as ppr has
+# them; the one-group loops too, except the shuffle case in one run of
+# three (1.97): that is the loop's placement (next section), not the mix
+# (model/README.md, "Measured on 2026-12-03 (18:56-").
+mcase "F3 G1 + vunpcklpd" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1" 'vunpcklpd %xmm9, %xmm8, %xmm7')
+mcase "F3 G1 + vmulpd" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1" 'vmulpd %xmm9, %xmm8, %xmm7')
+mcase "F3 G1 + vaddpd chain" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1" 'vaddpd %xmm9, %xmm5, %xmm5')
+mcase "1 group: F3 G1 + vunpcklpd" 1 4000 "$F1" "$F2" "$F3" "$G1" 'vunpcklpd %xmm9, %xmm8, %xmm7'
+mcase "1 group: F3 G1 + add chain" 1 4000 "$F1" "$F2" "$F3" "$G1" 'vaddpd %xmm9, %xmm5, %xmm5'
 echo "== scheduler fill: N loads (lea) waiting on a 12-imul chain per iteration (cycles per iteration)"
 printf '%-28s %10s %10s\n' case measured ppr
 chain() {
@@ -314,6 +328,24 @@ for N in 8 16 24 32 48 64 96 128; do
 	mcase "fp add N=$N" 1 200 $(fchain) $(fill $N 'vaddsd %xmm10, %xmm1, %xmm2')
 done
 MPRE=
+IFS=$oldifs
+echo "== loop placement: one 9-op loop (2 adds, 3 vaddpd, 3 vmulpd, dec/jnz; 43 bytes) starting P bytes into a 64-byte line (cycles per iteration)"
+printf '%-28s %10s %10s\n' case measured ppr
+# On the Zen 5 guest of 2026-12-03 it ran 1.5 cycles (the multiplies'
+# two pipes) from most starts, 2.0 from 24-32 (model/README.md, "Measured
+# on 2026-12-03 (18:56-"); ppr does not model where a loop lies.
+IFS='
+'
+MPRE='	vxorpd %xmm8, %xmm8, %xmm8
+	vxorpd %xmm9, %xmm9, %xmm9
+'
+for MPAD in 20 24 28 32 36 40; do
+	mcase "start at P=$MPAD" 1 2000 'addq $32, %rax' 'addq $4, %r9' \
+		'vaddpd %xmm9, %xmm8, %xmm10' 'vaddpd %xmm9, %xmm8, %xmm11' \
+		'vaddpd %xmm9, %xmm8, %xmm12' 'vmulpd %xmm9, %xmm8, %xmm13' \
+		'vmulpd %xmm9, %xmm8, %xmm14' 'vmulpd %xmm9, %xmm8, %xmm15'
+done
+MPAD= MPRE=
 IFS=$oldifs
 echo "== fetch blocks: one a cycle, ending at every loop branch (Zen 4's fetch_width, fetch_rate): cycles per iteration; rows of 7 inner iterations, cycles per row"
 printf '%-28s %10s %10s\n' case measured ppr
