@@ -249,6 +249,8 @@ mcase() {
 	{
 		printf '\t.text\n\t.globl kern\nkern:\n\tpushq %%rbx\n\tpushq %%r12\n'
 		printf '\tmovq %%rdx, %%r8\n\tmovq %%rsi, %%rdx\n\tmovl $3, %%r11d\n'
+		# operands of the FP cases: zero, never stale bits (denormals)
+		printf '\tvxorpd %%xmm5, %%xmm5, %%xmm5\n\tvxorpd %%xmm8, %%xmm8, %%xmm8\n\tvxorpd %%xmm9, %%xmm9, %%xmm9\n'
 		printf '%s' "${MPRE:-}"
 		printf '\t.p2align 6\n'
 		[ -n "${MPAD:-}" ] && printf '\t.skip %d, 0x90\n' "$MPAD"
@@ -291,9 +293,10 @@ mcase "F3 G1" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1")
 # operation more or with an accumulator's add chain, four groups and one
 # group an iteration.  On the Zen 5 guest of 2026-12-03 the four-group
 # loops ran at the loads' rate (1.5-1.7) or the chain's (2.0), as ppr has
-# them; the one-group loops too, except the shuffle case in one run of
-# three (1.97): that is the loop's placement (next section), not the mix
-# (model/README.md, "Measured on 2026-12-03 (18:56-").
+# them; the one-group loops too (1.60 and 1.98 with the operands zeroed;
+# one earlier run with stale operands read 1.97 for the shuffle), so the
+# compiled kernels' gap is not the mix (model/README.md, "Measured on
+# 2026-12-03 (18:56-").
 mcase "F3 G1 + vunpcklpd" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1" 'vunpcklpd %xmm9, %xmm8, %xmm7')
 mcase "F3 G1 + vmulpd" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1" 'vmulpd %xmm9, %xmm8, %xmm7')
 mcase "F3 G1 + vaddpd chain" 4 1000 $(rep4 "$F1" "$F2" "$F3" "$G1" 'vaddpd %xmm9, %xmm5, %xmm5')
@@ -332,12 +335,9 @@ IFS=$oldifs
 echo "== loop placement: one 9-op loop (2 adds, 3 vaddpd, 3 vmulpd, dec/jnz; 43 bytes) starting P bytes into a 64-byte line (cycles per iteration)"
 printf '%-28s %10s %10s\n' case measured ppr
 # On the Zen 5 guest of 2026-12-03 it ran 1.5 cycles (the multiplies'
-# two pipes) from most starts, 2.0 from 24-32 (model/README.md, "Measured
+# two pipes) from most starts, 2.0-3.6 from 24-32 (model/README.md, "Measured
 # on 2026-12-03 (18:56-"); ppr does not model where a loop lies.
 IFS='
-'
-MPRE='	vxorpd %xmm8, %xmm8, %xmm8
-	vxorpd %xmm9, %xmm9, %xmm9
 '
 for MPAD in 20 24 28 32 36 40; do
 	mcase "start at P=$MPAD" 1 2000 'addq $32, %rax' 'addq $4, %r9' \
@@ -345,7 +345,7 @@ for MPAD in 20 24 28 32 36 40; do
 		'vaddpd %xmm9, %xmm8, %xmm12' 'vmulpd %xmm9, %xmm8, %xmm13' \
 		'vmulpd %xmm9, %xmm8, %xmm14' 'vmulpd %xmm9, %xmm8, %xmm15'
 done
-MPAD= MPRE=
+MPAD=
 IFS=$oldifs
 echo "== fetch blocks: one a cycle, ending at every loop branch (Zen 4's fetch_width, fetch_rate): cycles per iteration; rows of 7 inner iterations, cycles per row"
 printf '%-28s %10s %10s\n' case measured ppr
