@@ -184,7 +184,9 @@
  *   ran as if its L3 kept none of its stream on some days (LRU's figure)
  *   and part of it on others, so zen4-genoa.json simulates its L3 as DIP
  *   in a quarter of its sets and LRU in the rest (lru_sets_share 0.75,
- *   sim/sim.c; model/README.md, 2026-11-28).
+ *   sim/sim.c; model/README.md, 2026-11-28); zen4-epyc.json's too since
+ *   2026-12-03 (the Zen 5 host: laplace3d n=60 over five stored passes
+ *   -3..+29% with LRU, -22..+4% so).
  * - CSR's memory bandwidth (machine key memory.csr_bandwidth_gbs): on the
  *   zen4-epyc guest (2026-11-25) CSR SpMV streams from memory at 26 GB/s
  *   with rows of 5-9 nonzeros, 32 at 11 and 38-39 at 15-55 (banded
