@@ -13,7 +13,7 @@
 # the measured ones; the capacity is learned_exit_changes, less for rows
 # of more pairs than learned_exit_trips, model/predict.c).
 # LENGTHS="lo-hi ..." replaces the two ranges (long rows: "30-38 60-68").
-# ROWS_FROM="a.mtx b.mtx" (uncompressed Matrix Market) adds rows whose
+# ROWS_FROM="a.mtx b.mtx.gz" (Matrix Market) adds rows whose
 # lengths are those of the first SIZES rows of each matrix (symmetric
 # ones expanded), e.g. the road graphs vt2010 and de2010, against rows of
 # their rounded mean length.
@@ -61,9 +61,13 @@ gen() { # rows lo hi kind(r|c) file
 			for (t = 0; t < l[i]; t++)
 				print i + 1, (i * 3 + t * 37) % 512 + 1, 1.5 }' > "$5"
 }
-# rows of a matrix's row lengths: rows src kind(r|c) file
+# rows of a matrix's row lengths: rows src kind(r|c) file (src may be
+# gzip-compressed, as the shipped medium/*.mtx.gz are)
 genfrom() {
-	awk -v n="$1" -v k="$3" 'BEGIN { hdr = 1 }
+	case $2 in
+	*.gz) gzip -dc "$2" ;;
+	*) cat "$2" ;;
+	esac | awk -v n="$1" -v k="$3" 'BEGIN { hdr = 1 }
 		NR == 1 { sym = tolower($0) ~ /symmetric|hermitian/; next }
 		/^%/ { next }
 		hdr { rows = $1; hdr = 0; next }
@@ -79,7 +83,7 @@ genfrom() {
 				len = (k == "c") ? m : l[i]
 				for (t = 0; t < len; t++)
 					print i + 1, (i * 3 + t * 37) % 512 + 1, 1.5
-			} }' "$2" > "$4"
+			} }' > "$4"
 }
 meas() {
 	# shellcheck disable=SC2086
@@ -90,15 +94,18 @@ printf '%s: clock %s GHz, %s reps per point\n' "$KARGS" "$ghz" "$REPS"
 printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s, history_rows %s\n' "$miss" "$learned" "$trips" "$hist"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
-for len in ${LENGTHS:-1-9 10-18} $ROWS_FROM; do
+# a matrix's path may hold '-' (astro-ph.mtx): its entries are marked
+# "file:" so that only LENGTHS are read as ranges
+for len in ${LENGTHS:-1-9 10-18} $(for f in $ROWS_FROM; do echo "file:$f"; done); do
 	lo=${len%-*} hi=${len#*-}
 	for n in $SIZES; do
 		case $len in
-		*-*) gen "$n" "$lo" "$hi" r "$tmp/r.mtx"
-		     gen "$n" "$lo" "$hi" c "$tmp/c.mtx"; label=$len ;;
-		*) genfrom "$n" "$len" r "$tmp/r.mtx"
-		   genfrom "$n" "$len" c "$tmp/c.mtx"
-		   label=$(basename "$len" .mtx) ;;
+		file:*) genfrom "$n" "${len#file:}" r "$tmp/r.mtx"
+		   genfrom "$n" "${len#file:}" c "$tmp/c.mtx"
+		   label=$(basename "${len#file:}" .gz)
+		   label=${label%.mtx} ;;
+		*) gen "$n" "$lo" "$hi" r "$tmp/r.mtx"
+		   gen "$n" "$lo" "$hi" c "$tmp/c.mtx"; label=$len ;;
 		esac
 		# shellcheck disable=SC2086
 		"$PPR" predict --machine "$MACHINE" $KARGS \
