@@ -726,6 +726,13 @@ static void add_chain(uint64_t iters)
 }
 #endif
 
+double detect_attempt_offness(double ghz, double drift, double fastest)
+{
+	double slow = fastest > 0 && ghz < fastest ? 1 - ghz / fastest : 0;
+
+	return fabs(drift) > slow ? fabs(drift) : slow;
+}
+
 int detect_core_clock(unsigned runs, struct detect_stat *ghz,
 		      struct ppr_err *err)
 {

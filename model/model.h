@@ -307,6 +307,16 @@ int detect_core_clock(unsigned runs, struct detect_stat *ghz,
 		      struct ppr_err *err);
 
 /*
+ * How far off one attempt of `ppr machine detect` is, as a share: the
+ * larger of how far its clock moved from its start to its end (drift) and
+ * how far its start clock ghz reads under the fastest reading of all the
+ * attempts so far (fastest >= ghz; interruptions and other tenants only
+ * slow the add chains).  The attempt with the least is written, and one
+ * over the --drift-limit makes detect run again.
+ */
+double detect_attempt_offness(double ghz, double drift, double fastest);
+
+/*
  * The add chains of detect_core_clock in n short windows of about
  * window_s each.  CPU time also counts time the thread loses to
  * interruptions (on a shared guest, a few per millisecond), so a window

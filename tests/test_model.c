@@ -236,6 +236,29 @@ static void test_sysfs(void)
 	}
 }
 
+/* Which attempt of `ppr machine detect` is written: the Zen 5 guest of
+ * 2026-12-04, whose first attempt ran 3.626 -> 3.453 GHz (-4.8%) and
+ * whose second stayed at 3.446 (+0.0%) in a slow phase, 5.0% under the
+ * add chains timed right after; a third at 3.620 (-0.1%) is steady. */
+static void test_attempt_offness(void)
+{
+	double fastest = 3.626;
+
+	T_NEAR(detect_attempt_offness(3.626, -0.048, fastest), 0.048, 1e-12);
+	/* the second moved nothing and is still 5.0% off */
+	T_NEAR(detect_attempt_offness(3.446, 0, fastest), 1 - 3.446 / 3.626,
+	       1e-12);
+	T_CHECK(detect_attempt_offness(3.446, 0, fastest) > 0.03);
+	/* the third: its drift, under the 3% default */
+	T_NEAR(detect_attempt_offness(3.620, -0.001, fastest),
+	       1 - 3.620 / 3.626, 1e-12);
+	T_CHECK(detect_attempt_offness(3.620, -0.001, fastest) < 0.03);
+	/* a reading over the fastest (the caller keeps fastest the max) and
+	 * no reading yet count as not slow */
+	T_NEAR(detect_attempt_offness(3.7, 0.01, fastest), 0.01, 1e-12);
+	T_NEAR(detect_attempt_offness(3.7, -0.02, 0), 0.02, 1e-12);
+}
+
 /* The clock-window summary: a guest where 3 windows in 5 run at the core's
  * clock and the rest lose 10-20% to interruptions. */
 static void test_clock_windows(void)
@@ -618,6 +641,7 @@ int main(void)
 {
 	test_sysfs();
 	test_amd_assoc();
+	test_attempt_offness();
 	test_clock_windows();
 	test_cpuid_amd_legacy();
 	test_base_level_match();
