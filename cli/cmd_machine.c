@@ -569,7 +569,7 @@ static int detect(int argc, char **argv)
 	unsigned long long runs = 7, attempts = 3;
 	unsigned attempt = 1, best_attempt = 0;
 	double best_drift = 0, best_beyond_mib = -1, drift_limit = DRIFT_LIMIT;
-	double best_ghz = 0, fastest = 0, slow, best_slow;
+	double best_ghz = 0, fastest = 0, slow;
 	cJSON *best = NULL;
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, clk_end, fma, bw, lat;
@@ -999,8 +999,8 @@ again:
 	 * it moved more than the limit (--drift-limit): the figures of such
 	 * an attempt were measured at different clocks (on the Zen 4 guest,
 	 * 2026-11-29, one of three runs started at 3.479 GHz and ended at
-	 * 3.670, 4.9% under the add chains timed right after it). */
-	/* An attempt measured wholly in a slow phase moves little from its
+	 * 3.670, 4.9% under the add chains timed right after it).
+	 * An attempt measured wholly in a slow phase moves little from its
 	 * start to its end and is still off: on the Zen 5 guest
 	 * (2026-12-04) one attempt ran 3.626 -> 3.453 GHz, the next stayed
 	 * at 3.446 and was written, 5.0% under the add chains timed right
@@ -1010,14 +1010,12 @@ again:
 	 * as one that moved. */
 	fastest = fmax(fastest, fmax(ghz, clk_end.max));
 	slow = 1 - ghz / fastest;
-	best_slow = best ? 1 - best_ghz / fastest : 0;
 	if (!best || detect_attempt_offness(ghz, drift, fastest) <
 		     detect_attempt_offness(best_ghz, best_drift, fastest)) {
 		cJSON_Delete(best);
 		best = root;
 		best_drift = drift;
 		best_ghz = ghz;
-		best_slow = slow;
 		best_beyond_mib = beyond_mib;
 		best_attempt = attempt;
 	} else {
@@ -1048,11 +1046,11 @@ again:
 			 "host's load changed, so the figures were measured at "
 			 "different clocks; run it again when the host is steady",
 			 100 * best_drift, attempt > 1 ? " in every attempt" : "");
-	else if (best_slow > drift_limit)
+	else if (1 - best_ghz / fastest > drift_limit)
 		cli_warn("the core clock read %.1f%% under the fastest reading "
 			 "of %u attempts (%.3f GHz): the host was slow while "
 			 "detecting; run it again when the host is steady",
-			 100 * best_slow, attempt, fastest);
+			 100 * (1 - best_ghz / fastest), attempt, fastest);
 
 	if (base) {
 		refresh_base(base, base_root, root, best_beyond_mib, name,
