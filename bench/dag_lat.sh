@@ -369,7 +369,7 @@ mcase "24 loads + 24 FP add/mul" 48 1000 $(i=0; while [ $i -lt 12 ]; do
 	printf '%s\n' 'movq (%rdx), %rax' 'movq 8(%rdx), %r12' \
 		'vaddpd %ymm1, %ymm2, %ymm3' 'vmulpd %ymm1, %ymm2, %ymm5'; i=$((i + 1)); done)
 IFS=$oldifs
-echo "== window: two pointer chases missing to DRAM, N writers after each (ns an iteration; the misses overlap while the N fit the core's window: about 170-200 ns, else about 340; dag/core.c's notes)"
+echo "== window: two pointer chases missing to DRAM, N writers after each (ns an iteration; the misses overlap while the N fit the core's window: about 170-200 ns, else about 340; dag/core.c's notes; limits: Zen 4 host / Zen 5 host)"
 printf '%-28s %10s %10s\n' case measured limit
 cat > "$tmp/win.c" <<'EOC'
 #define _GNU_SOURCE
@@ -464,12 +464,11 @@ IFS='
 ws() { i=0; while [ $i -lt "$2" ]; do r=$((3 + i % 12)); printf "$1\n" | sed "s/%d/$r/g"; i=$((i + 1)); done; }
 gw() { set -- r9 r10 r12 r13 r14 rbx rsi rdx; i=0; while [ $i -lt "$N" ]; do eval "r=\${$((i % 8 + 1))}"; printf 'leaq 1(%%r8), %%%s\n' "$r"; i=$((i + 1)); done; }
 gl() { set -- r9 r10 r12 r13 r14 rbx rsi rdx; i=0; while [ $i -lt "$N" ]; do eval "r=\${$((i % 8 + 1))}"; printf 'movq %d(%%r8), %%%s\n' $((i % 64 * 8)) "$r"; i=$((i + 1)); done; }
-for N in 190 202 206 220; do wcase "lea N=$N" "GPR 204" $(gw); done
-for N in 140 152 156 170; do wcase "vpaddq N=$N" "vec 154" $(ws 'vpaddq %%xmm1, %%xmm2, %%xmm%d' $N); done
-for N in 120 132 136 150; do wcase "loads N=$N" "loads 134" $(gl); done
+for N in 190 202 206 220; do wcase "lea N=$N" "GPR 204 / 198" $(gw); done
+for N in 140 152 156 170 380 420; do wcase "vpaddq N=$N" "vec 154 / 400" $(ws 'vpaddq %%xmm1, %%xmm2, %%xmm%d' $N); done
+for N in 120 132 136 150 180 200; do wcase "loads N=$N" "loads 134 / 190" $(gl); done
 WFP=1
-for N in 64 96 122 128; do wcase "vaddpd on the miss N=$N" "FP 64+64" $(ws 'vaddpd %%xmm0, %%xmm1, %%xmm%d' $N); done
+for N in 64 96 122 128 160 200; do wcase "vaddpd on the miss N=$N" "FP 64+64" $(ws 'vaddpd %%xmm0, %%xmm1, %%xmm%d' $N); done
 WFP=
-N=300
-wcase "vpxor (zero idiom) N=300" "ROB 320" $(ws 'vpxor %%xmm%d, %%xmm%d, %%xmm%d' $N)
+for N in 300 430 460; do wcase "vpxor (zero idiom) N=$N" "ROB 320 / 448" $(ws 'vpxor %%xmm%d, %%xmm%d, %%xmm%d' $N); done
 IFS=$oldifs

@@ -290,7 +290,28 @@ static const struct dag_core zen5 = {
 	   or loads + FP adds + FP muls per iteration), never 8: 7 */
 	.issue_width = 7,
 	.retire_width = 8,
-	.rob_size = 448,
+	/* The reorder window the schedule gets: 224, half AMD's 448-entry
+	   retire queue.  Measured here (bench/dag_lat.sh "window", two
+	   pointer chases missing to DRAM with N writers between them,
+	   2026-12-04): zero idioms overlap the misses up to 430 (the 448),
+	   GPR writers up to about 198, vector writers 380-420, L1-hit loads
+	   about 190, FP adds waiting on the miss 64 fully and up to about
+	   190 partly.  None of those limits, modelled (free_registers_gpr,
+	   free_registers_vec, load_queue), moves the BCSR loops below; a
+	   window of 224 does: the 1x1 and 2x1 kernels on rows of constant
+	   length in L1 (gen:random, x in 4 KB), cycles a block measured /
+	   with 448 / with 224: 1x1 rows of 64 1.40 / 1.25 / 1.41, of 128
+	   1.58 / 1.34 / 1.58; 2x1 block rows of 32 blocks 1.50 / 1.35 /
+	   1.48, of 62 1.59 / 1.32 / 1.57 (shorter rows are not moved).
+	   Which structure it is was not found (an FP queue of 36 over
+	   fp0-fp3 fits as well but contradicts the 64 waiting FP adds; a
+	   sibling SMT thread halving the retire queue does not show in the
+	   zero-idiom test).  Rescored on the two stored `ppr bcsr --measure`
+	   passes of 2026-12-04 (model/README.md): windows of 192-288 pick
+	   the same shapes, mean share of the best 0.9874 -> 0.9930 and
+	   0.9819 -> 0.9887, least 0.839 -> 0.882 and 0.815 -> 0.887; CSR
+	   SpMV, the convolution and the FFT predictions do not move. */
+	.rob_size = 224,
 	.sched_size = 200,
 	/* ALU and AGU schedulers, measured here (bench/dag_lat.sh,
 	   "scheduler fill"): N loads whose address waits on a 36-cycle imul
