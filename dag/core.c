@@ -290,8 +290,8 @@ static const struct dag_core zen5 = {
 	   or loads + FP adds + FP muls per iteration), never 8: 7 */
 	.issue_width = 7,
 	.retire_width = 8,
-	/* The reorder window the schedule gets: 224, half AMD's 448-entry
-	   retire queue.  Measured here (bench/dag_lat.sh "window", two
+	/* The BCSR selection's window (bcsr_window): 224, half AMD's
+	   448-entry retire queue, which ppr dag keeps.  Measured here (bench/dag_lat.sh "window", two
 	   pointer chases missing to DRAM with N writers between them,
 	   2026-12-04): zero idioms overlap the misses up to 430 (the 448),
 	   GPR writers up to about 198, vector writers 380-420, L1-hit loads
@@ -309,9 +309,13 @@ static const struct dag_core zen5 = {
 	   zero-idiom test).  Rescored on the two stored `ppr bcsr --measure`
 	   passes of 2026-12-04 (model/README.md): windows of 192-288 pick
 	   the same shapes, mean share of the best 0.9874 -> 0.9930 and
-	   0.9819 -> 0.9887, least 0.839 -> 0.882 and 0.815 -> 0.887; CSR
-	   SpMV, the convolution and the FFT predictions do not move. */
-	.rob_size = 224,
+	   0.9819 -> 0.9887, least 0.839 -> 0.882 and 0.815 -> 0.887.  As
+	   the core's whole window it would take other chain-bound loops
+	   off (bench/dag_accuracy.sh, CSR rows of 64 in L1: clang's 1.49
+	   -> 2.16 cycles a nonzero, measured 1.54; gcc's 1.31 -> 1.45,
+	   measured 1.22), so it is the BCSR points' only. */
+	.rob_size = 448,
+	.bcsr_window = 224,
 	.sched_size = 200,
 	/* ALU and AGU schedulers, measured here (bench/dag_lat.sh,
 	   "scheduler fill"): N loads whose address waits on a 36-cycle imul

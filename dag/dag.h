@@ -233,6 +233,11 @@ struct dag_core {
 	unsigned op_queue;
 	unsigned retire_width;   /* micro-ops retired per cycle */
 	unsigned rob_size;       /* reorder-buffer entries (micro-ops) */
+	/* The window the BCSR selection's in-core points are scheduled in
+	   (model/bcsr_select.c), below rob_size where the width-1 kernels'
+	   block rows overlap less than the reorder buffer allows (fitted,
+	   dag/core.c's zen5); 0: rob_size.  ppr dag does not use it. */
+	unsigned bcsr_window;
 	/* Physical registers free for renaming (the register file less the
 	   architectural registers; 0: not modelled): every in-flight
 	   instruction that writes a GPR or vector register holds one from

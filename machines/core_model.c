@@ -59,7 +59,7 @@ static const char *const core_keys[] = {
 	"scheduler_queues", "load_holds_queue", "vector_load_mix_width",
 	"vector_load_slots", "fetch_width", "fetch_rate", "op_queue",
 	"load_rate", "free_registers_gpr", "free_registers_vec",
-	"load_queue", NULL
+	"load_queue", "bcsr_window", NULL
 };
 
 static const char *const class_keys[] = { "latency", "uops", "ports",
@@ -157,6 +157,8 @@ int machine_core_parse(const struct machine_json *doc, const cJSON *obj,
 			   &c->retire_width, err)) ||
 	    (rc = get_uint(doc, obj, "rob_size", MACHINE_JSON_REQUIRED, 0, 1,
 			   4096, &c->rob_size, err)) ||
+	    (rc = get_uint(doc, obj, "bcsr_window", 0, 0, 0, 4096,
+			   &c->bcsr_window, err)) ||
 	    (rc = get_uint(doc, obj, "scheduler_size", MACHINE_JSON_REQUIRED,
 			   0, 1, 4096, &c->sched_size, err)) ||
 	    (rc = machine_json_get_double(doc, obj, "issue_rate",
@@ -367,6 +369,8 @@ cJSON *machine_core_to_json(const struct dag_core *c)
 					c->prf_free_vec);
 	if (c->load_queue)
 		cJSON_AddNumberToObject(core, "load_queue", c->load_queue);
+	if (c->bcsr_window)
+		cJSON_AddNumberToObject(core, "bcsr_window", c->bcsr_window);
 	if (c->fetch_width) {
 		cJSON_AddNumberToObject(core, "fetch_width", c->fetch_width);
 		if (c->fetch_rate > 0)

@@ -2077,6 +2077,7 @@ uint64_t model_bcsr_core_key(const struct dag_core *c)
 	h = fnv_u(h, c->issue_width);
 	h = fnv_u(h, c->retire_width);
 	h = fnv_u(h, c->rob_size);
+	h = fnv_u(h, c->bcsr_window);
 	h = fnv_u(h, c->sched_size);
 	h = fnv_u(h, c->nports);
 	for (i = 0; i < DAG_NCLASSES; i++) {
@@ -2396,8 +2397,13 @@ int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
 			     double (*pv)[NPT_VALS], struct ppr_err *err)
 {
 	struct job *jb = calloc(1, sizeof(*jb));
+	struct dag_core w = *c;
 	unsigned i;
 	int rc;
+
+	/* the kernels' window (dag_core.bcsr_window; dag/core.c's zen5) */
+	if (c->bcsr_window && c->bcsr_window < w.rob_size)
+		w.rob_size = c->bcsr_window;
 
 	if (jb)
 		jb->pts = calloc(64, sizeof(*jb->pts));
@@ -2406,7 +2412,7 @@ int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
 	}
-	jb->core = c;
+	jb->core = &w;
 	jb->phase = 0;
 	pthread_mutex_init(&jb->lock, NULL);
 	run_phase(jb, nth);

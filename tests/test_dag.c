@@ -463,9 +463,6 @@ static void test_queues(void)
 	}
 	memcpy(text + n, at + 5, strlen(at + 5) + 1);
 	one.nqueues = 0;
-	/* the whole retire queue, not the window the BCSR loops fit (224,
-	   dag/core.c): the unified scheduler alone bounds the overlap */
-	one.rob_size = 448;
 	T_CHECK(zen->nqueues == 2);
 	T_CHECK(dag_asm_parse(p, text, strlen(text), "q.s", &err) == 0);
 	T_CHECK(dag_loop_find(p, NULL, &l, &err) == 0);

@@ -20,6 +20,7 @@ static void same_core(const struct dag_core *a, const struct dag_core *b)
 	T_EQ_U64(a->issue_width, b->issue_width);
 	T_EQ_U64(a->retire_width, b->retire_width);
 	T_EQ_U64(a->rob_size, b->rob_size);
+	T_EQ_U64(a->bcsr_window, b->bcsr_window);
 	T_EQ_U64(a->prf_free_gpr, b->prf_free_gpr);
 	T_EQ_U64(a->prf_free_vec, b->prf_free_vec);
 	T_EQ_U64(a->load_queue, b->load_queue);
@@ -203,7 +204,7 @@ static void test_bad(void)
 		  "unlaminate_indexed, classes, scheduler_queues, "
 		  "load_holds_queue, vector_load_mix_width, vector_load_slots, "
 		  "fetch_width, fetch_rate, op_queue, load_rate, "
-		  "free_registers_gpr, free_registers_vec, load_queue)" },
+		  "free_registers_gpr, free_registers_vec, load_queue, bcsr_window)" },
 		{ __LINE__, HEAD CORE_OK "}, \"free_registers_gpr\": 204, "
 		  "\"free_registers_vec\": 154, \"load_queue\": 134}}", NULL },
 		{ __LINE__, HEAD CORE_OK "}, \"free_registers_vec\": -1}}",

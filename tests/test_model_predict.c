@@ -2134,6 +2134,7 @@ static void test_bcsr_long_rows(void)
 	struct model_bcsr_opts o = { 0 };
 	struct model_kernel_dag ks, kl, km;
 	struct model_work w = { 0 };
+	struct dag_core wc;
 	struct machine m;
 	struct csr a;
 	double nb1, want, mean;
@@ -2157,9 +2158,13 @@ static void test_bcsr_long_rows(void)
 	for (i = 0; i < 64; i++)
 		T_EQ_U64_AT(res->shape[i].nblocks, nb[i / 8][i % 8], i);
 
-	/* 1x1: n - 1 short rows at their mean, one of n */
-	T_CHECK(model_nest_points_get("kern_spmv_bcsr_1x1",
-				      model_machine_core(&m), pt, NULL) == 0);
+	/* 1x1: n - 1 short rows at their mean, one of n; scheduled in the
+	 * core's BCSR window (dag_core.bcsr_window) */
+	wc = *model_machine_core(&m);
+	if (wc.bcsr_window && wc.bcsr_window < wc.rob_size)
+		wc.rob_size = wc.bcsr_window;
+	T_CHECK(model_nest_points_get("kern_spmv_bcsr_1x1", &wc, pt,
+				      NULL) == 0);
 	nb1 = (double)nb[0][0];
 	w.outer_iters = (double)(n - 1);
 	w.inner_flops_per_outer = 2.0 * (nb1 - (double)n) / (double)(n - 1);
@@ -2346,6 +2351,29 @@ static void test_bcsr_incore_builtin(void)
 			continue;
 		T_CHECK(model_bcsr_incore_points(c, 2, pv, NULL) == 0);
 		T_CHECK(memcmp(pv, e->v, sizeof(pv)) == 0);
+	}
+	/* zen5's points are scheduled in its bcsr_window (224), not its
+	   rob_size (448): the same as a core whose whole window is 224 */
+	{
+		struct dag_core w = *dag_core_builtin("zen5");
+		const struct model_bcsr_incore *e = NULL;
+
+		T_CHECK(w.bcsr_window == 224 && w.rob_size == 448);
+		for (i = 0; i < model_bcsr_incore_nbuiltin; i++)
+			if (model_bcsr_incore_builtin[i].key ==
+			    model_bcsr_core_key(&w))
+				e = &model_bcsr_incore_builtin[i];
+		w.rob_size = w.bcsr_window;
+		w.bcsr_window = 0;
+		T_CHECK(model_bcsr_core_key(&w) !=
+			model_bcsr_core_key(dag_core_builtin("zen5")));
+		T_CHECK(e != NULL &&
+			model_bcsr_incore_points(&w, 2, pv, NULL) == 0 &&
+			memcmp(pv, e->v, sizeof(pv)) == 0);
+		/* and the points change with it: 448 is another window */
+		w.rob_size = 448;
+		T_CHECK(model_bcsr_incore_points(&w, 2, pv, NULL) == 0);
+		T_CHECK(e != NULL && memcmp(pv, e->v, sizeof(pv)) != 0);
 	}
 	res = calloc(1, sizeof(*res));
 	memset(&a, 0, sizeof(a));
