@@ -2393,17 +2393,22 @@ static void run_phase(struct job *jb, unsigned nth)
 		pthread_join(th[t], NULL);
 }
 
+void model_bcsr_core(const struct dag_core *c, struct dag_core *out)
+{
+	*out = *c;
+	if (c->bcsr_window && c->bcsr_window < out->rob_size)
+		out->rob_size = c->bcsr_window;
+}
+
 int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
 			     double (*pv)[NPT_VALS], struct ppr_err *err)
 {
 	struct job *jb = calloc(1, sizeof(*jb));
-	struct dag_core w = *c;
+	struct dag_core w;
 	unsigned i;
 	int rc;
 
-	/* the kernels' window (dag_core.bcsr_window; dag/core.c's zen5) */
-	if (c->bcsr_window && c->bcsr_window < w.rob_size)
-		w.rob_size = c->bcsr_window;
+	model_bcsr_core(c, &w);
 
 	if (jb)
 		jb->pts = calloc(64, sizeof(*jb->pts));

@@ -665,10 +665,10 @@ static double stream_serial(const struct machine *m,
  * by the regular lines each origin fills (write-backs are no wait).
  * out->late_cycles stays 0 where none of it applies.
  */
-static int late_lines(const struct machine *m, const struct model_work *w,
+static int late_lines(const struct machine *m, const struct dag_core *core,
+		      const struct model_work *w,
 		      struct model_prediction *out, struct ppr_err *err)
 {
-	const struct dag_core *core = model_machine_core(m);
 	double total = 0, late = 0, sum = 0, fill[MODEL_MAX_LEVELS + 1];
 	unsigned o, i;
 
@@ -794,6 +794,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	double bw[SIM_MAX_LEVELS];
 	unsigned n, i, line;
 	struct csr a;
+	struct dag_core kcore;
 	int csr = !strcmp(p->kernel, "spmv-csr");
 	double row_nnz = 0, wb_share;
 	int rc;
@@ -851,7 +852,13 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			csr ? m->csr_unlearned_max : 1, out->cold);
 		matrix_csr_release(&a);
 	}
-	rc = model_kernel_dag(out->symbol, model_machine_core(m), &w,
+	/* the kernel's core: a BCSR kernel's in its bcsr_window, as
+	 * `ppr bcsr` schedules it (model_bcsr_core) */
+	if (is_spmv(p) && !csr)
+		model_bcsr_core(model_machine_core(m), &kcore);
+	else
+		kcore = *model_machine_core(m);
+	rc = model_kernel_dag(out->symbol, &kcore, &w,
 			      &out->dag, err);
 	if (rc)
 		return rc;
@@ -1018,7 +1025,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	 * medium matrices changes) */
 	out->ppr_in.core_cycles = fmax(out->dag.acc_chain_cycles,
 				       out->dag.cycles);
-	rc = late_lines(m, &w, out, err);
+	rc = late_lines(m, &kcore, &w, out, err);
 	if (rc)
 		return rc;
 	out->ppr_in.late_cycles = out->late_cycles;

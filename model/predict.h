@@ -411,6 +411,10 @@ struct model_bcsr_incore {
 	double v[64][MODEL_BCSR_NPT_VALS];
 };
 uint64_t model_bcsr_core_key(const struct dag_core *c);
+/* The core a BCSR kernel is scheduled on, into *out: c with its
+ * bcsr_window, where set and below its rob_size, as the reorder window
+ * (dag/dag.h; `ppr bcsr`'s points and `ppr predict -k spmv-bcsr`). */
+void model_bcsr_core(const struct dag_core *c, struct dag_core *out);
 /* the table: absent (weak, NULL) from programs built without it */
 extern const struct model_bcsr_incore model_bcsr_incore_builtin[]
 	__attribute__((weak));

@@ -2160,9 +2160,8 @@ static void test_bcsr_long_rows(void)
 
 	/* 1x1: n - 1 short rows at their mean, one of n; scheduled in the
 	 * core's BCSR window (dag_core.bcsr_window) */
-	wc = *model_machine_core(&m);
-	if (wc.bcsr_window && wc.bcsr_window < wc.rob_size)
-		wc.rob_size = wc.bcsr_window;
+	model_bcsr_core(model_machine_core(&m), &wc);
+	T_CHECK(wc.rob_size == 224);
 	T_CHECK(model_nest_points_get("kern_spmv_bcsr_1x1", &wc, pt,
 				      NULL) == 0);
 	nb1 = (double)nb[0][0];
