@@ -11,7 +11,8 @@
 #   ones whose file name matches; BCSR_JSON_DIR=dir keeps each
 #   matrix's JSON there, KEEP_MACHINE=file the machine file refreshed
 #   for this host (together: bench/rescore_bcsr.sh scores a changed
-#   model or machine file against the same measurements).  The
+#   model or machine file against the same measurements, and
+#   bench/rescore_forms.py other ways of combining the terms).  The
 #   in-core schedules of the 64 kernels are computed once per machine
 #   and executable (cached, see model/bcsr_select.c) before the loop;
 #   their one-time cost is printed
