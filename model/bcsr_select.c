@@ -181,6 +181,7 @@
  *   same whatever the thread count.
  */
 #include "model/predict.h"
+#include "common/ppr_hot.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -492,6 +493,7 @@ static void cmarks_free(struct cmarks *cm)
 	memset(cm, 0, sizeof(*cm));
 }
 
+PPR_SELECT_TEXT
 static int cmarks_init(struct cmarks *cm, uint64_t cols)
 {
 	uint64_t n = 0, c;
@@ -520,6 +522,7 @@ static int cmarks_init(struct cmarks *cm, uint64_t cols)
 
 /* A chunk's histograms of the changes (slot 0, no change, dropped) and
  * its runs' sums into the job's. */
+PPR_SELECT_TEXT
 static void count_add(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
 		      const struct runsum *su)
 {
@@ -540,6 +543,7 @@ static void count_add(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
 }
 
 /* Run k's blocks per shape (nb[r][c]) into the sums. */
+PPR_SELECT_TEXT
 static void run_add(struct runsum *su, const uint64_t *nb, const double *nz)
 {
 	unsigned r, c;
@@ -564,6 +568,7 @@ static void run_add(struct runsum *su, const uint64_t *nb, const double *nz)
  * zeroed buffer of the chunk's, added under the lock (count_add).  The
  * long rows' pass (struct lstat) keeps neither.
  */
+PPR_SELECT_TEXT
 static uint32_t (*count_begin(struct job *jb, struct cmarks *cm,
 			      struct runsum **su))[8][MODEL_EXIT_TMAX + 1]
 {
@@ -592,6 +597,7 @@ static void count_end(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
 /* Run k: its rows s..e-1, each height's block row start (plus one) in
  * bs1, and the heights whose block row starts at s (counted from the
  * start), as bits. */
+PPR_SELECT_TEXT
 static unsigned run_begin(const struct job *jb, uint64_t k, uint64_t *s0,
 			  uint64_t *e0, uint32_t *bs1)
 {
@@ -799,6 +805,7 @@ static const uint32_t pack_idx[256] = {
 	PK64(0u), PK64(64u), PK64(128u), PK64(192u)
 };
 
+PPR_SELECT_TEXT
 static void ev_flush(uint32_t *h, const uint32_t *ev, unsigned n)
 {
 	unsigned k;
@@ -823,6 +830,7 @@ static void ev_flush(uint32_t *h, const uint32_t *ev, unsigned n)
 	} while (0)
 
 __attribute__((target("avx2")))
+PPR_SELECT_TEXT
 static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
 {
 	const struct csr *a = jb->a;
@@ -1059,6 +1067,7 @@ static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
  * and after them, are not these rows), keeping only the long block rows
  * (long_record).  One thread: the regions hold few rows.
  */
+PPR_SELECT_TEXT
 static int count_long(struct job *jb)
 {
 	uint64_t *st = jb->run_start, *en = jb->run_end, nr = jb->nruns;
@@ -1135,6 +1144,7 @@ static double run_d2(const struct runsum *su, unsigned r, unsigned c,
  * and per height the scale from the counted pairs of consecutive block
  * rows to all pairs.
  */
+PPR_SELECT_TEXT
 static void count_finish(struct job *jb)
 {
 	const struct csr *a = jb->a;
@@ -1640,6 +1650,7 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
  * (jb->exit_t).  *changes: all the changes, scaled (the shape's
  * exit_changes).
  */
+PPR_SELECT_TEXT
 static double exits_unlearned(const struct job *jb, const uint32_t *h,
 			      double scale, double *changes)
 {
@@ -1661,6 +1672,7 @@ static double exits_unlearned(const struct job *jb, const uint32_t *h,
 /* Shape idx's in-core cycles (whole loop, compute, memory, the
  * accumulator chains) over iters block rows of flops flops each, from
  * its packed points (model_nest_points_eval without the unpacking). */
+PPR_SELECT_TEXT
 static void shape_core(const double *pv, double iters, double flops,
 		       double *cyc)
 {
@@ -1692,6 +1704,7 @@ static double far_mlp_scale(const struct machine *m, unsigned r, unsigned c)
  * each simulated level at the far_miss_cycles of the level that serves
  * them, as `ppr predict` charges them (model/ppr.c), times the shape's
  * far_mlp_scale; none where the machine file gives no such cost. */
+PPR_SELECT_TEXT
 static double xfar_cycles(const struct job *jb, unsigned idx)
 {
 	const struct machine *m = jb->m;
@@ -1713,6 +1726,7 @@ static double xfar_cycles(const struct job *jb, unsigned idx)
  * the levels above: its size, and where it is exclusive of the level
  * above (a victim cache), also what that one holds, as the simulator's
  * LRU hierarchy does (zen4-genoa: L2 1 MiB + the L3 share). */
+PPR_SELECT_TEXT
 static double level_capacity(const struct machine *m, unsigned i)
 {
 	double cap = (double)m->hier.levels[i].size;
@@ -1750,6 +1764,7 @@ static double level_capacity(const struct machine *m, unsigned i)
  * predicted GFLOPS 11.8% -> 11.1%, the 90th percentile 31.4% -> 30.5%;
  * ct2010's 6x1 (17.4 MB against 13 MB), measured at memory speed in the
  * pass of 20:46, is now predicted 2.3 times too fast (1.26 before). */
+PPR_SELECT_TEXT
 static unsigned level_holding(const struct machine *m, unsigned nlev,
 			      unsigned from, double foot)
 {
@@ -1763,6 +1778,7 @@ static unsigned level_holding(const struct machine *m, unsigned nlev,
 
 /* Phase 3, shape idx: the PPR model from the counts, misses and the
  * in-core points. */
+PPR_SELECT_TEXT
 static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
@@ -1899,6 +1915,7 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	return 0;
 }
 
+PPR_SELECT_TEXT
 static void *worker(void *arg)
 {
 	struct job *jb = arg;
@@ -2067,6 +2084,7 @@ static int exe_build_id(uint64_t *h)
 	return b.found;
 }
 
+PPR_SELECT_TEXT
 uint64_t model_bcsr_core_key(const struct dag_core *c)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
@@ -2445,6 +2463,7 @@ int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
  * written again whenever the modules it is computed from change
  * (Makefile), so it is always this program's.
  */
+PPR_SELECT_TEXT
 static const double (*builtin_points(const struct dag_core *c))[NPT_VALS]
 {
 	uint64_t key;
@@ -2611,6 +2630,7 @@ static void runs_free(struct job *jb)
  * least one; count_long scales per height); per height the long block
  * rows and their nonzeros.  Nothing when no row is long.
  */
+PPR_SELECT_TEXT
 static int long_find(struct job *jb)
 {
 	const struct csr *a = jb->a;
@@ -2702,6 +2722,7 @@ static int long_find(struct job *jb)
  * or one run of all rows) at jb->f_count, and per run and height the
  * nonzeros of the short block rows it counts (after long_find).
  */
+PPR_SELECT_TEXT
 static int runs_plan(struct job *jb, struct ppr_err *err)
 {
 	const struct csr *a = jb->a;
@@ -2770,6 +2791,7 @@ static int runs_plan(struct job *jb, struct ppr_err *err)
 
 /* Phase 1 on the planned runs and the estimates (errors in
  * jb->rc_err; the long rows counted before: count_long). */
+PPR_SELECT_TEXT
 static void count_phase(struct job *jb, unsigned nth)
 {
 	unsigned n1 = jb->f_count * (double)jb->a->nnz >= PAR_MIN_NNZ ?
@@ -2786,6 +2808,7 @@ static void count_phase(struct job *jb, unsigned nth)
 		count_finish(jb);
 }
 
+PPR_SELECT_TEXT
 static void eval_all(struct job *jb)
 {
 	unsigned i;
@@ -2889,6 +2912,7 @@ int model_threads_default(unsigned *n, struct ppr_err *err)
 	return 0;
 }
 
+PPR_SELECT_TEXT
 static int select_job(struct job *jb, double t0, const struct machine *m,
 		      const struct csr *a, const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err)
@@ -3156,6 +3180,7 @@ static int select_job(struct job *jb, double t0, const struct machine *m,
  * below the caller's frames is untouched, a page fault per 4 KiB (13-14
  * faults in the first selection with the job on the stack, 5-6 without;
  * model/README.md) */
+PPR_SELECT_TEXT
 int model_bcsr_select(const struct machine *m, const struct csr *a,
 		      const struct model_bcsr_opts *o,
 		      struct model_bcsr_result *out, struct ppr_err *err)

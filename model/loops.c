@@ -40,6 +40,7 @@
  *   outputs overlap as they do on the hardware.
  */
 #include "model/predict.h"
+#include "common/ppr_hot.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -299,6 +300,7 @@ done:
 	return rc;
 }
 
+PPR_SELECT_TEXT
 void model_nest_at(const double (*nest)[3], double trips, double v[3])
 {
 	const unsigned *T = model_nest_trips, n = MODEL_NEST_POINTS;

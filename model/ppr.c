@@ -101,6 +101,7 @@
  *   mispredictions) are added after the overlap: a flush stops both sides.
  */
 #include "model/model.h"
+#include "common/ppr_hot.h"
 
 #include <math.h>
 
@@ -138,6 +139,7 @@ const char *model_bottleneck_name(enum model_bottleneck b)
 	return "unknown";
 }
 
+PPR_SELECT_TEXT
 int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		   struct ppr_err *err)
 {

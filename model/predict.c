@@ -320,6 +320,7 @@
  *   per-level bytes; the DRAM roofline uses the bytes to/from memory.
  */
 #include "model/predict.h"
+#include "common/ppr_hot.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -533,6 +534,7 @@ double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k,
 	return (double)distinct;
 }
 
+PPR_SELECT_TEXT
 double model_exit_fill_ratio(const struct machine *m, const struct csr *a)
 {
 	double rows, n;
@@ -544,6 +546,7 @@ double model_exit_fill_ratio(const struct machine *m, const struct csr *a)
 	return n > 0 && rows > 0 ? n / rows : 1;
 }
 
+PPR_SELECT_TEXT
 double model_exit_unlearned_form(double changes, double learned,
 				 double expo, double umax, int cold)
 {
@@ -555,11 +558,13 @@ double model_exit_unlearned_form(double changes, double learned,
 	return umax * (1 - pow(learned / changes, expo));
 }
 
+PPR_SELECT_TEXT
 double model_exit_unlearned(double changes, double learned, int cold)
 {
 	return model_exit_unlearned_form(changes, learned, 1, 1, cold);
 }
 
+PPR_SELECT_TEXT
 double model_exit_capacity(double learned, double trips, unsigned t)
 {
 	double q = trips / t;
