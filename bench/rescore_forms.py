@@ -152,7 +152,6 @@ def main():
     if not os.access(ppr, os.X_OK):
         usage("no ppr at %s (build it, or set PPR)" % ppr)
     data = []
-    h0 = None
     for d, m in zip(dirs, machines):
         if not os.path.isdir(d):
             usage("%s is not a directory" % d)
@@ -161,21 +160,18 @@ def main():
         except (OSError, ValueError) as e:
             usage("MACHINE %s: %s" % (m, e))
         h = mj.get("hierarchy", {}).get("bcsr_hidden_share", 0)
-        if h0 is None:
-            h0 = h
         data.append((d, predict(ppr, m, d), h))
         if not data[-1][1]:
             sys.exit("rescore_forms: no matrix scored in %s" % d)
 
     def by_formula(hh, fac):
         def pick(pred):
-            c = {s["shape"]: cycles(s, hh if hh is not None else h0, fac)
-                 for s in pred["shapes"]}
+            c = {s["shape"]: cycles(s, hh, fac) for s in pred["shapes"]}
             return min(c, key=c.get)
         return pick
 
     line("ppr", [(d, score(dd, lambda p: p["pick"])) for d, dd, h in data])
-    line("replica h=%g" % h0, [(d, score(dd, by_formula(h, {}))) for d, dd, h in data])
+    line("replica (each file's h)", [(d, score(dd, by_formula(h, {}))) for d, dd, h in data])
     for hh in hidden:
         line("h=%g" % hh, [(d, score(dd, by_formula(hh, {}))) for d, dd, h in data])
     for fac in scales:

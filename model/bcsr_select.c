@@ -428,6 +428,7 @@ struct marks_mem {
 	size_t len;             /* 0: from calloc */
 };
 
+PPR_SELECT_TEXT
 static void *marks_alloc(struct marks_mem *mm, size_t n)
 {
 	mm->base = NULL;
@@ -487,6 +488,7 @@ struct cmarks {
 	struct marks_mem mem;
 };
 
+PPR_SELECT_TEXT
 static void cmarks_free(struct cmarks *cm)
 {
 	marks_free(&cm->mem);
@@ -586,6 +588,7 @@ static uint32_t (*count_begin(struct job *jb, struct cmarks *cm,
 	return hl;
 }
 
+PPR_SELECT_TEXT
 static void count_end(struct job *jb, uint32_t (*hl)[8][MODEL_EXIT_TMAX + 1],
 		      const struct runsum *su)
 {
@@ -633,6 +636,7 @@ static unsigned long_seg(uint32_t n)
 }
 
 /* A long block row of height r + 1 with n[c] blocks of width c + 1. */
+PPR_SELECT_TEXT
 static void long_record(struct job *jb, unsigned r, const uint32_t *n)
 {
 	struct lstat *ls = jb->ls;
@@ -1037,6 +1041,7 @@ static int count_chunk_avx2(struct job *jb, unsigned idx, struct cmarks *cm)
  * to rows + 1 in its signed lanes) and the nonzeros (its block counts
  * and their sums, in 32-bit lanes) are under 2^31 - 1, unless the
  * environment's PPR_COUNT_PORTABLE is 1 (for the tests and the bench). */
+PPR_SELECT_TEXT
 static int count_chunk(struct job *jb, unsigned idx, struct cmarks *cm)
 {
 #ifdef COUNT_AVX2
@@ -2610,6 +2615,7 @@ static void runs_free_sample(struct job *jb)
 	jb->run_nz = NULL;
 }
 
+PPR_SELECT_TEXT
 static void runs_free(struct job *jb)
 {
 	runs_free_sample(jb);
@@ -2848,6 +2854,7 @@ static unsigned fastest_of(const struct model_bcsr_result *out)
  * vt2010's two stay: its 2x1 is predicted 12% ahead).  1% moves
  * rajat01 and lsq only (0.9953); 3% gives 0.9955.
  */
+PPR_SELECT_TEXT
 unsigned model_bcsr_pick(const struct model_bcsr_result *out, double tie)
 {
 	unsigned i, f = fastest_of(out), p = f;
