@@ -32,11 +32,14 @@ static const char usage_text[] =
 	"options:\n"
 	"  --reps N            timed repetitions (default 10)\n"
 	"  --warmup N          untimed runs first (default: 500, or fewer\n"
-	"                      once they have taken 0.5 s, at least 1: the\n"
-	"                      branch predictor learns a matrix's loop exits\n"
-	"                      over runs, and ppr predict predicts that\n"
-	"                      learned state; --warmup 1 times the first\n"
-	"                      runs, up to 2.5x slower on some matrices)\n"
+	"                      once they have taken 0.5 s, at least 1,\n"
+	"                      then blocks of 500, 1000, ... runs while a\n"
+	"                      block runs 1% faster than the one before,\n"
+	"                      up to 2 s: the branch predictor learns a\n"
+	"                      matrix's loop exits over runs, and ppr\n"
+	"                      predict predicts that learned state;\n"
+	"                      --warmup 1 times the first runs, up to 2.5x\n"
+	"                      slower on some matrices)\n"
 	"  --flush             evict caches before each repetition\n"
 	"  --flush-mb M        size of the flush buffer (default: 4x the\n"
 	"                      largest cache in sysfs, at least 64)\n"
@@ -388,6 +391,7 @@ int cmd_measure(int argc, char **argv)
 	mo.warmup = 1;
 	mo.warmup_max = MEASURE_WARMUP_MAX;
 	mo.warmup_s = MEASURE_WARMUP_S;
+	mo.warmup_learn_s = MEASURE_WARMUP_LEARN_S;
 	mo.code_mode = MEASURE_CODE_BEST;
 	optind = 1;
 	opterr = 0;
@@ -463,6 +467,7 @@ int cmd_measure(int argc, char **argv)
 					"1000000", optarg);
 			mo.warmup = (unsigned)v;
 			mo.warmup_max = 0;
+			mo.warmup_learn_s = 0;
 			break;
 		case OPT_FLUSH:
 			mo.flush = 1;
@@ -588,9 +593,10 @@ int cmd_measure(int argc, char **argv)
 	if (kernel_run_note(run))
 		cli_warn("%s", kernel_run_note(run));
 	if (mo.warmup_max)
-		fprintf(stderr, "ppr measure: %s: up to %u warm-up (%.1f s) + "
-			"%u timed runs%s\n", kernel_run_describe(run),
-			mo.warmup_max, mo.warmup_s, mo.reps,
+		fprintf(stderr, "ppr measure: %s: up to %u warm-up (%.1f s), "
+			"more while they get faster (up to %.1f s), + %u "
+			"timed runs%s\n", kernel_run_describe(run),
+			mo.warmup_max, mo.warmup_s, mo.warmup_learn_s, mo.reps,
 			mo.flush ? ", caches flushed before each" : "");
 	else
 		fprintf(stderr, "ppr measure: %s: %u warm-up + %u timed "

@@ -277,6 +277,11 @@ struct measure_opts {
 	 * (bench/predict_warmup.sh) */
 	unsigned warmup_max;
 	double warmup_s;
+	/* > 0: when warmup_max runs took less than warmup_s, go on in
+	 * blocks of twice as many runs while a block runs at least
+	 * MEASURE_WARMUP_GAIN faster a run than the one before, until
+	 * warmup_learn_s seconds of warm-up in all (see MEASURE_WARMUP_MAX) */
+	double warmup_learn_s;
 	int flush;		/* evict caches before each repetition */
 	uint64_t flush_bytes;	/* buffer streamed to flush (0: default) */
 	struct counter_backend *counters;	/* NULL: no counters */
@@ -310,6 +315,16 @@ enum { MEASURE_CODE_LINKED = 0, MEASURE_CODE_BEST, MEASURE_CODE_FIXED };
  * bench had measured it at 114 us in three rounds, -50% for the model). */
 #define MEASURE_WARMUP_MAX 500
 #define MEASURE_WARMUP_S 0.5
+/* ... and then on while the runs still get faster (2026-12-04, the Zen 5
+ * guest): vsp_befref's CSR SpMV measured 71-77 us in some processes and
+ * 93-120 us in others after the 500 runs (the same code copy, with or
+ * without address randomisation: where the predictor's learning stands
+ * after 500 runs is luck), and 79-84 us in every process after 5,000 or
+ * 20,000; astro-ph 182 -> 156 us, de2010 189 -> 180, vt2010 and
+ * delaunay_n16 no change.  Blocks of 500, 1000, 2000, ... runs, while one
+ * is at least 1% faster a run than the one before, up to 2 s in all. */
+#define MEASURE_WARMUP_LEARN_S 2.0
+#define MEASURE_WARMUP_GAIN 0.01
 
 struct measure_result {
 	unsigned reps;

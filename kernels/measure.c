@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -179,6 +180,34 @@ static unsigned choose_batch(struct kernel_run *r,
 	return k > MEASURE_BATCH_MAX ? MEASURE_BATCH_MAX : (unsigned)k;
 }
 
+/* Warm-up beyond warmup_max runs while the runs still get faster (the
+ * branch predictor still learning); the runs made.  w0: the warm-up's
+ * start. */
+static unsigned warm_learn(struct kernel_run *r,
+			   const struct measure_opts *opts, double w0)
+{
+	unsigned blk = opts->warmup_max, n = 0, j;
+	double prev = 0, t0, per;
+
+	while (blk && blk <= UINT_MAX / 4) {
+		t0 = now_s();
+		for (j = 0; j < blk; j++) {
+			kernel_run_reset(r);
+			kernel_run_native(r);
+		}
+		n += blk;
+		per = (now_s() - t0) / blk;
+		if (prev > 0 && per > prev * (1 - MEASURE_WARMUP_GAIN))
+			break;
+		prev = per;
+		/* the next block, twice as long, must end in time */
+		if (now_s() - w0 + 2 * blk * per > opts->warmup_learn_s)
+			break;
+		blk *= 2;
+	}
+	return n;
+}
+
 int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 		   struct measure_result *res, struct ppr_err *err)
 {
@@ -218,6 +247,9 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 			kernel_run_reset(r);
 			kernel_run_native(r);
 		}
+		if (opts->warmup_learn_s > 0 && opts->warmup_max &&
+		    i >= opts->warmup_max && i >= warm)
+			i += warm_learn(r, opts, w0);
 		res->warmup_runs = i;
 	}
 	res->batch = choose_batch(r, opts, use_counters, &res->batch_probe_s);

@@ -476,7 +476,8 @@ static void test_measure(void)
 /*
  * Warm-up: --warmup N makes exactly N untimed runs (warmup_max 0); the
  * default goes on to warmup_max runs in all while they take less than
- * warmup_s, and never below warmup; warmup_runs reports the count.
+ * warmup_s, and never below warmup, then (warmup_learn_s) in doubling
+ * blocks while they get faster; warmup_runs reports the count.
  */
 static void test_measure_warmup(void)
 {
@@ -499,6 +500,21 @@ static void test_measure_warmup(void)
 	o.warmup_s = 0;         /* no time: the runs asked for only */
 	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
 	T_EQ_U64(res.warmup_runs, 4);
+	/* learning on (warmup_learn_s): after warmup_max runs in time,
+	 * blocks of 7, 14, 28, ... runs until one is not 1% faster, so
+	 * 7 + 7 x (2^k - 1) runs with k >= 1 blocks */
+	o.warmup = 1;
+	o.warmup_s = 100;
+	o.warmup_learn_s = 5;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_CHECK(res.warmup_runs >= 14);
+	T_CHECK(res.warmup_runs % 7 == 0);
+	T_CHECK(((res.warmup_runs / 7) & (res.warmup_runs / 7 - 1)) == 0);
+	/* not when the first runs ran out of time before warmup_max */
+	o.warmup_s = 0;
+	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
+	T_EQ_U64(res.warmup_runs, 1);
+	o.warmup_learn_s = 0;
 	o.warmup = 0;
 	o.warmup_max = 0;
 	T_CHECK(kernel_measure(r, &o, &res, &err) == 0);
