@@ -293,10 +293,10 @@ static const struct dag_core zen5 = {
 	/* The BCSR selection's window (bcsr_window): 224, half AMD's
 	   448-entry retire queue, which ppr dag keeps.  Measured here
 	   (bench/dag_lat.sh "window", two pointer chases missing to DRAM
-	   with N writers between them, 2026-12-04): zero idioms overlap the misses up to 430 (the 448),
-	   GPR writers up to about 198, vector writers 380-420, L1-hit loads
-	   about 190, FP adds waiting on the miss 64 fully and up to about
-	   190 partly.  None of those limits, modelled (free_registers_gpr,
+	   with N writers between them, 2026-12-04): zero idioms overlap
+	   the misses up to 430 (the 448), GPR writers up to about 198,
+	   vector writers 380-420, L1-hit loads about 190, FP adds waiting
+	   on the miss 64 fully and up to about 190 partly.  None of those limits, modelled (free_registers_gpr,
 	   free_registers_vec, load_queue), moves the BCSR loops below; a
 	   window of 224 does: the 1x1 and 2x1 kernels on rows of constant
 	   length in L1 (gen:random, x in 4 KB), cycles a block measured /

@@ -180,16 +180,16 @@ static unsigned choose_batch(struct kernel_run *r,
 	return k > MEASURE_BATCH_MAX ? MEASURE_BATCH_MAX : (unsigned)k;
 }
 
-/* Warm-up beyond warmup_max runs while the runs still get faster (the
- * branch predictor still learning); the runs made.  w0: the warm-up's
- * start. */
+/* Warm-up beyond warmup_max (> 0) runs while the runs still get faster
+ * (the branch predictor still learning); the runs made.  w0: the
+ * warm-up's start. */
 static unsigned warm_learn(struct kernel_run *r,
 			   const struct measure_opts *opts, double w0)
 {
 	unsigned blk = opts->warmup_max, n = 0, j;
 	double prev = 0, t0, per;
 
-	while (blk && blk <= UINT_MAX / 4) {
+	while (blk <= UINT_MAX / 4) {
 		t0 = now_s();
 		for (j = 0; j < blk; j++) {
 			kernel_run_reset(r);
@@ -248,7 +248,7 @@ int kernel_measure(struct kernel_run *r, const struct measure_opts *opts,
 			kernel_run_native(r);
 		}
 		if (opts->warmup_learn_s > 0 && opts->warmup_max &&
-		    i >= opts->warmup_max && i >= warm)
+		    i >= opts->warmup_max)
 			i += warm_learn(r, opts, w0);
 		res->warmup_runs = i;
 	}
