@@ -90,7 +90,9 @@
  *   to 50 runs (0.5 s; 500 since the evening, when de2010 needed 100;
  *   since 2026-12-04 on while the runs still get faster, up to 2 s:
  *   vsp_befref measured 71-120 us by where 500 runs left the learning,
- *   kernels/kernels.h), and the model predicts that state.  Measured so,
+ *   kernels/kernels.h), and the model predicts that state (zen4-epyc's
+ *   capacity refitted to it: 14,500 -> 15,750, model/README.md, section
+ *   of 2026-12-04 17:31).  Measured so,
  *   rows of random length 1..9 (bench/predict_branch.sh, x in L1) lose
  *   0.6 cycles per change at 31,000 changes, 15-16 at 42,000 and 18-19
  *   at 63,000 and 84,000: the predictor keeps a run's sequence whole up
