@@ -296,8 +296,9 @@ static const struct dag_core zen5 = {
 	   with N writers between them, 2026-12-04): zero idioms overlap
 	   the misses up to 430 (the 448), GPR writers up to about 198,
 	   vector writers 380-420, L1-hit loads about 190, FP adds waiting
-	   on the miss 64 fully and up to about 190 partly.  None of those limits, modelled (free_registers_gpr,
-	   free_registers_vec, load_queue), moves the BCSR loops below; a
+	   on the miss 64 fully and up to about 190 partly.  None of those
+	   limits, modelled (free_registers_gpr, free_registers_vec,
+	   load_queue), moves the BCSR loops below; a
 	   window of 224 does: the 1x1 and 2x1 kernels on rows of constant
 	   length in L1 (gen:random, x in 4 KB), cycles a block measured /
 	   with 448 / with 224: 1x1 rows of 64 1.40 / 1.25 / 1.41, of 128
