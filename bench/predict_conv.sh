@@ -57,6 +57,13 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 # highest bandwidth and clock read in any round: on 2026-11-28 18:12 the
 # rounds read 29.1-34.9 GB/s, and the aligned variant from memory, at its
 # fastest in a round that read less, was predicted +16% with the 34.85.
+# Since 2026-12-04 the bandwidth is also read just before each round: a
+# round whose two readings differ by over MOVED_BW (default 1.25x) is
+# "moved", and the memory-resident cells are scored on the other rounds
+# (on all when every round moved).  On 2026-12-04 21:01 the memory-
+# resident aligned cell was fastest (55.1 GFLOPS) in a round followed by
+# a reading of 18.4 GB/s, where the round before read 36.1: predicted
+# with 18.4, -47.4%; round 1 alone, with the refreshed file, -2.6%.
 # The predicted best per size is what `ppr conv` says with the machine
 # file (refreshed unless REFRESH=0), as a user would see it.  The table
 # above is round 1 alone, predicted with that file.
@@ -67,6 +74,13 @@ if [ "$rounds" -gt 1 ]; then
 	k=1
 	while [ "$k" -le "$rounds" ]; do
 		speed_wait 1.4 20
+		# the reading just before the round, set against the one after
+		# it (a round whose readings differ by over MOVED_BW, default
+		# 1.25x, does not score the memory-resident cells: below)
+		if "$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/pre$k"; then
+			sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' \
+				"$tmp/pre$k" > "$tmp/bw0_$k"
+		fi
 		"$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" \
 			${SPEED_CPU:+--cpu "$SPEED_CPU"} \
 			--format json "$@" > "$tmp/round$k.json" 2> /dev/null ||
@@ -100,27 +114,43 @@ PY
 		k=$((k + 1))
 	done
 	echo "load: $(uptime | sed 's/.*load average: //')"
-	python3 - "$tmp" "$rounds" <<'PY'
+	python3 - "$tmp" "$rounds" "${MOVED_BW:-1.25}" <<'PY'
 import json, os, sys
-tmp, n = sys.argv[1], int(sys.argv[2])
+tmp, n, moved_at = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 runs = []
+before = {}
 for k in range(1, n + 1):
     rf, pf, mf = (os.path.join(tmp, "%s%d.json" % (x, k)) for x in ("round", "pred", "m"))
     if os.path.exists(rf) and os.path.exists(pf):
         m = json.load(open(mf))
         runs.append((k, json.load(open(rf)), json.load(open(pf)),
                      m["memory"]["bandwidth_gbs"], m["clock_ghz"]))
+        try:
+            before[k] = float(open(os.path.join(tmp, "bw0_%d" % k)).read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
 if not runs:
     sys.exit(0)
+# a round whose memory bandwidth moved (the readings before and after it
+# differ by over moved_at) says nothing sure of the bandwidth its
+# memory-resident cells ran at: those cells are scored on the other
+# rounds (on all rounds when every one moved)
+moved = set(k for k, _, _, bw, _ in runs
+            if k in before and min(bw, before[k]) > 0 and
+            max(bw, before[k]) / min(bw, before[k]) > moved_at)
 # the pick per size: `ppr conv --measure` names it with the machine file
 # (the same in every round)
 user = runs[0][1]
 print()
 print("over %d rounds: each cell's fastest round (median, and best sample), predicted with the"
       % len(runs))
-print("memory bandwidth and clock read right after that round:")
+print("memory bandwidth and clock read right after that round (memory-resident cells: of the")
+print("rounds whose bandwidth did not move by over %.2fx from the reading before them):"
+      % moved_at)
 for k, _, _, bw, clk in runs:
-    print("  round %d: %.2f GB/s, %.3f GHz" % (k, bw, clk))
+    print("  round %d: %.2f GB/s, %.3f GHz%s" % (k, bw, clk,
+          "" if k not in before else "; %.2f GB/s before%s" %
+          (before[k], ", moved" if k in moved else "")))
 print("%-8s %10s %-15s %5s %10s %10s %8s %10s %8s" % ("resident", "n", "variant", "round",
       "pred GF/s", "meas GF/s", "error", "best GF/s", "error"))
 within = cells = right = 0
@@ -129,7 +159,9 @@ for i, s in enumerate(user["sizes"]):
     for a in s["algorithms"]:
         v = a["variant"]
         cand = []
-        for k, r, p, _, _ in runs:
+        mem = runs[0][1]["sizes"][i]["resident"] == "memory"
+        use = [x for x in runs if not (mem and x[0] in moved)] or runs
+        for k, r, p, _, _ in use:
             b = [x for x in r["sizes"][i]["algorithms"] if x["variant"] == v][0]
             q = [x for x in p["sizes"][i]["algorithms"] if x["variant"] == v][0]
             cand.append((b["measured_gflops"], b["measured_gflops_best"],
