@@ -67,6 +67,10 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 # The predicted best per size is what `ppr conv` says with the machine
 # file (refreshed unless REFRESH=0), as a user would see it.  The table
 # above is round 1 alone, predicted with that file.
+# the memory read bandwidth (max of its runs) in a `ppr machine detect` log
+detect_bw() {
+	sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' "$1"
+}
 rounds=${ROUNDS:-3}
 if [ "$rounds" -gt 1 ]; then
 	fclk=$(grep -o '"clock_ghz":[^,}]*' "$MACHINE" | head -n 1 | tr -dc '0-9.')
@@ -78,8 +82,7 @@ if [ "$rounds" -gt 1 ]; then
 		# it (a round whose readings differ by over MOVED_BW, default
 		# 1.25x, does not score the memory-resident cells: below)
 		if "$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/pre$k"; then
-			sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' \
-				"$tmp/pre$k" > "$tmp/bw0_$k"
+			detect_bw "$tmp/pre$k" > "$tmp/bw0_$k"
 		fi
 		"$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" \
 			${SPEED_CPU:+--cpu "$SPEED_CPU"} \
@@ -91,7 +94,7 @@ if [ "$rounds" -gt 1 ]; then
 		# attempt's lines to read (a second attempt would come later
 		# and print its own)
 		if "$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/det$k"; then
-			b=$(sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' "$tmp/det$k")
+			b=$(detect_bw "$tmp/det$k")
 			c=$(sed -n 's/^ *core clock *min.*max *\([0-9.]*\) GHz.*/\1/p' "$tmp/det$k")
 			[ -n "$b" ] && bw=$b
 			[ -n "$c" ] && clk=$c
@@ -156,11 +159,11 @@ print("%-8s %10s %-15s %5s %10s %10s %8s %10s %8s" % ("resident", "n", "variant"
 within = cells = right = 0
 for i, s in enumerate(user["sizes"]):
     meas = {}
+    mem = runs[0][1]["sizes"][i]["resident"] == "memory"
+    use = [x for x in runs if not (mem and x[0] in moved)] or runs
     for a in s["algorithms"]:
         v = a["variant"]
         cand = []
-        mem = runs[0][1]["sizes"][i]["resident"] == "memory"
-        use = [x for x in runs if not (mem and x[0] in moved)] or runs
         for k, r, p, _, _ in use:
             b = [x for x in r["sizes"][i]["algorithms"] if x["variant"] == v][0]
             q = [x for x in p["sizes"][i]["algorithms"] if x["variant"] == v][0]
