@@ -12,7 +12,13 @@
 # runs (the last column: the model's cycles per change, to compare with
 # the measured ones; the capacity is learned_exit_changes, less for rows
 # of more pairs than learned_exit_trips, model/predict.c).
-# LENGTHS="lo-hi ..." replaces the two ranges (long rows: "30-38 60-68").
+# LENGTHS="lo-hi ..." replaces the two ranges (long rows: "30-38 60-68");
+# "a/b" is rows of a or b nonzeros at random (their reference rows: the
+# mean).  PERIOD=P repeats the random rows' first P lengths through the
+# run: what a history predictor keeps is the period, not the run
+# (LENGTHS=0/6 PERIOD=10000 SIZES=100000 loses no exit on zen4-epyc,
+# PERIOD=0 loses 23-24 cycles a change; the model follows it with the
+# machine's branch.history_rows, model/predict.c).
 # ROWS_FROM="a.mtx b.mtx.gz" (Matrix Market) adds rows whose
 # lengths are those of the first SIZES rows of each matrix (symmetric
 # ones expanded), e.g. the road graphs vt2010 and de2010, against rows of
@@ -48,11 +54,19 @@ hist=$(sed -n 's/^[[:space:]]*"history_rows":[[:space:]]*\([0-9.]*\).*/\1/p' "$M
 miss=${miss:-25} learned=${learned:-10000} trips=${trips:-0} hist=${hist:-0}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-gen() { # rows lo hi kind(r|c) file
-	awk -v n="$1" -v lo="$2" -v hi="$3" -v k="$4" 'BEGIN {
+gen() { # rows lo hi kind(r|c) file [two: lo or hi at random]
+	awk -v n="$1" -v lo="$2" -v hi="$3" -v k="$4" -v two="${6:-0}" \
+		-v per="${PERIOD:-0}" 'BEGIN {
 		srand(12345); nnz = 0
 		for (i = 0; i < n; i++) {
-			l[i] = (k == "r") ? lo + int(rand() * (hi - lo + 1)) : int((lo + hi) / 2)
+			if (k != "r")
+				l[i] = int((lo + hi) / 2)
+			else if (per > 0 && i >= per)
+				l[i] = l[i - per]
+			else if (two)
+				l[i] = rand() < 0.5 ? lo : hi
+			else
+				l[i] = lo + int(rand() * (hi - lo + 1))
 			nnz += l[i]
 		}
 		print "%%MatrixMarket matrix coordinate real general"
@@ -91,21 +105,26 @@ meas() {
 		sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\1 \2/p'
 }
 printf '%s: clock %s GHz, %s reps per point\n' "$KARGS" "$ghz" "$REPS"
-printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s, history_rows %s\n' "$miss" "$learned" "$trips" "$hist"
+printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s, history_rows %s%s\n' "$miss" "$learned" "$trips" "$hist" \
+	"$([ "${PERIOD:-0}" -gt 0 ] && echo ", random rows repeating every $PERIOD rows")"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
 # a matrix's path may hold '-' (astro-ph.mtx): its entries are marked
 # "file:" so that only LENGTHS are read as ranges
 for len in ${LENGTHS:-1-9 10-18} $(for f in $ROWS_FROM; do echo "file:$f"; done); do
-	lo=${len%-*} hi=${len#*-}
+	case $len in
+	file:*) ;;
+	*/*) lo=${len%/*} hi=${len#*/} two=1 ;;
+	*) lo=${len%-*} hi=${len#*-} two=0 ;;
+	esac
 	for n in $SIZES; do
 		case $len in
 		file:*) genfrom "$n" "${len#file:}" r "$tmp/r.mtx"
 		   genfrom "$n" "${len#file:}" c "$tmp/c.mtx"
 		   label=$(basename "${len#file:}" .gz)
 		   label=${label%.mtx} ;;
-		*) gen "$n" "$lo" "$hi" r "$tmp/r.mtx"
-		   gen "$n" "$lo" "$hi" c "$tmp/c.mtx"; label=$len ;;
+		*) gen "$n" "$lo" "$hi" r "$tmp/r.mtx" "$two"
+		   gen "$n" "$lo" "$hi" c "$tmp/c.mtx" "$two"; label=$len ;;
 		esac
 		# shellcheck disable=SC2086
 		"$PPR" predict --machine "$MACHINE" $KARGS \

@@ -364,7 +364,8 @@ struct job {
 	double exit_fill;       /* what one block-row change fills of the
 				   predictor: the matrix's CSR histories
 				   per changing row with the machine's
-				   branch.history_rows, else 1 */
+				   branch.history_rows, else 1; -1 until
+				   exits_unlearned needs it */
 	struct model_bcsr_result *out;
 	struct model_nest_points *pts;  /* [64], in-core schedules (phase
 					   0, when computed) */
@@ -1653,10 +1654,15 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
  * function's histogram of doubles and its capacities per call were a
  * fifth of a small matrix's evaluation; most changes now sit in slot 1
  * (jb->exit_t).  *changes: all the changes, scaled (the shape's
- * exit_changes).
+ * exit_changes).  The histories per changing row (jb->exit_fill, at most
+ * 1) are counted the first time a shape's changes exceed a capacity:
+ * below every capacity nothing is lost whatever they are, and the count
+ * is a pass over all rows and a table of their changes (on the small
+ * matrices, most of the cost, more than the selection; called from
+ * eval_all only, on one thread).
  */
 PPR_SELECT_TEXT
-static double exits_unlearned(const struct job *jb, const uint32_t *h,
+static double exits_unlearned(struct job *jb, const uint32_t *h,
 			      double scale, double *changes)
 {
 	uint64_t n = 0;
@@ -1667,6 +1673,13 @@ static double exits_unlearned(const struct job *jb, const uint32_t *h,
 		n += h[t];
 	total = (double)n * scale;
 	*changes = total;
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+		if (h[t] && total > jb->exit_cap[t])
+			break;
+	if (t > MODEL_EXIT_TMAX)
+		return 0;
+	if (jb->exit_fill < 0)
+		jb->exit_fill = model_exit_fill_ratio(jb->m, jb->a);
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		if (h[t])
 			miss += (double)h[t] * model_exit_unlearned(
@@ -2960,7 +2973,7 @@ static int select_job(struct job *jb, double t0, const struct machine *m,
 	for (i = 1; i <= MODEL_EXIT_TMAX; i++)
 		jb->exit_cap[i] = model_exit_capacity(
 			model_bcsr_learned_exits(m), m->learned_exit_trips, i);
-	jb->exit_fill = model_exit_fill_ratio(m, a);
+	jb->exit_fill = -1;     /* when needed: exits_unlearned */
 	for (jb->exit_t = 1; jb->exit_t < MODEL_EXIT_TMAX &&
 	     jb->exit_cap[jb->exit_t + 1] == jb->exit_cap[1]; jb->exit_t++)
 		;

@@ -140,8 +140,22 @@
  *   1,500 put Pd at +79%).  BCSR counts its block-row changes per shape
  *   (model/bcsr_select.c) and scales them by the matrix's CSR histories
  *   per changing row (model_exit_fill_ratio): a proxy, block rows taken
- *   to repeat as the rows do.  The AMD files keep k = 0: their
- *   capacities were fitted on changes.
+ *   to repeat as the rows do.  zen4-genoa keeps k = 0: its capacity
+ *   was fitted on changes.  zen4-epyc counts histories of 32 rows since
+ *   2026-12-05 (bench/predict_branch.sh PERIOD=...: rows of 0 or 6
+ *   nonzeros at random, the sequence repeating every 1,000-10,000 of a
+ *   run's 100,000 rows, lost no exit, 50,000 changes a run; never
+ *   repeating, 23-24 cycles a change; counted in changes, the model had
+ *   put both at the same 300-370 us and `ppr bcsr` picked 4x1 at 0.615
+ *   of the best); its capacity 15,750 changes became 10,900 histories,
+ *   vsp_befref's histories per change (0.69; the real matrices have one
+ *   history per changing row), which moved the 42 of
+ *   bench/predict_spmv.sh by at most 1.4 points and no BCSR pick of the
+ *   43 (model/README.md, 2026-12-05).  32 rows, not 8 (the Intel files'
+ *   first value): two row lengths make at most 2^9 histories of 8 rows,
+ *   so random rows of two lengths looked learned (261 histories for
+ *   50,043 changes); on the real matrices 8 and 32 differ by at most
+ *   2.7%.
  * - BCSR (spmv-bcsr, and every shape of `ppr bcsr`): a block row whose
  *   block count differs from the previous one's mispredicts its exit, at
  *   the same branch.loop_exit_miss_cycles as CSR's exits (until
@@ -538,6 +552,82 @@ double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k,
 	return (double)distinct;
 }
 
+/*
+ * model_spmv_csr_exit_contexts estimated in a fixed 8 KiB: the histories'
+ * hashes go into a HyperLogLog sketch (Flajolet, Fusy, Gandouet and
+ * Meunier, 2007) of CTX_REGS registers, each the most leading zeros + 1
+ * seen among the hashes of its bucket; the count is linear counting
+ * (CTX_REGS ln(CTX_REGS / empty registers)) while that stays under 3
+ * CTX_REGS, where it is within about 1% (Whang, Vander-Zanden and
+ * Taylor, 1990), else the sketch's harmonic mean, within about 1.04 /
+ * sqrt(CTX_REGS) = 1.1%.  For `ppr bcsr`: the exact count's table of 16
+ * bytes per changing row cost a fresh process more than the selection
+ * itself on the road graphs (its pages' first touches: de2010 525 ->
+ * 1,232 us, delaunay_n16 735 -> 1,752, R-MAT scale 20 104 -> 159 ms;
+ * model/README.md, 2026-12-05).  Clamped to the changing rows.
+ */
+#define CTX_BITS 13
+#define CTX_REGS (1u << CTX_BITS)
+PPR_SELECT_TEXT
+static double exit_contexts_sketch(const struct csr *a, unsigned k,
+				   double *change_rows)
+{
+	const uint64_t *rp = a->row_ptr; /* locals: the stores to reg
+					    may alias a's fields */
+	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, nch = 0, h = 0;
+	uint64_t top = 1, rows = a->rows;
+	uint8_t *reg = malloc(CTX_REGS);
+	double sum = 0, est;
+	unsigned d, j, empty = 0;
+
+	*change_rows = 0;
+	if (!reg)
+		return -1;
+	memset(reg, 0, CTX_REGS);
+	for (d = 0; d <= k; d++) {
+		h = h * CTX_BASE + CTX_BEFORE;
+		top *= CTX_BASE;
+	}
+	/* without branches: whether a row changes is a coin toss on the
+	 * road graphs (with a branch, most of the pass's time) */
+	for (i = 0; i < rows; i++) {
+		uint64_t len = rp[i + 1] - rp[i], x, w;
+		unsigned rank, ch, r;
+
+		h = h * CTX_BASE + len - top * (i > k ? rp[i - k] -
+						       rp[i - k - 1] :
+						       CTX_BEFORE);
+		ch = (unsigned)exit_changes_row(len, prev_pairs, prev_odd);
+		nch += ch;
+		x = ctx_mix(h);
+		/* the top bits pick the register, the rest's leading
+		 * zeros (a guard bit bounds them) */
+		w = x << CTX_BITS | (uint64_t)1 << (CTX_BITS - 1);
+		rank = ((unsigned)__builtin_clzll(w) + 1) & (0u - ch);
+		j = (unsigned)(x >> (64 - CTX_BITS));
+		r = reg[j];
+		reg[j] = (uint8_t)(rank > r ? rank : r);
+		prev_pairs = len / 2;
+		prev_odd = len & 1;
+	}
+	{
+		unsigned cnt[64] = { 0 };
+
+		for (j = 0; j < CTX_REGS; j++)
+			cnt[reg[j]]++;
+		empty = cnt[0];
+		for (j = 0; j < 64; j++)
+			sum += ldexp((double)cnt[j], -(int)j);
+	}
+	free(reg);
+	*change_rows = (double)nch;
+	est = empty ? CTX_REGS * log((double)CTX_REGS / empty) : -1;
+	if (est < 0 || est > 3.0 * CTX_REGS)
+		est = 0.7213 / (1 + 1.079 / CTX_REGS) * CTX_REGS *
+		      (double)CTX_REGS / sum;
+	return est < (double)nch ? est : (double)nch;
+}
+
 PPR_SELECT_TEXT
 double model_exit_fill_ratio(const struct machine *m, const struct csr *a)
 {
@@ -545,8 +635,7 @@ double model_exit_fill_ratio(const struct machine *m, const struct csr *a)
 
 	if (!(m->exit_history_rows > 0))
 		return 1;
-	n = model_spmv_csr_exit_contexts(a, (unsigned)m->exit_history_rows,
-					 &rows);
+	n = exit_contexts_sketch(a, (unsigned)m->exit_history_rows, &rows);
 	return n > 0 && rows > 0 ? n / rows : 1;
 }
 

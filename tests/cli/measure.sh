@@ -96,9 +96,14 @@ has "$tmp/out" '"n":	4096'
 run 2 measure -k spmv-bcsr -b 9x1 gen:laplace2d:n=4
 has "$tmp/err" "--block '9x1'"
 # --spread-warn: F = 1 warns whenever the median run is above the least
-# (9 timed runs of a microsecond kernel never all take the same nanoseconds);
-# 0 never warns; under 5 runs no warning whatever F
-run 0 measure -k spmv-csr gen:laplace2d:n=30 --reps 9 --spread-warn 1
+# (9 timed runs of a microsecond kernel seldom all take the same
+# nanoseconds: once, in a make test of 2026-12-05, they did, so up to three
+# measurements, the first that warns kept); 0 never warns; under 5 runs no
+# warning whatever F
+for try in 1 2 3; do
+	run 0 measure -k spmv-csr gen:laplace2d:n=30 --reps 9 --spread-warn 1
+	grep -F -q "x the least" "$tmp/err" && break
+done
 has "$tmp/err" "x the least: the machine's speed moved during the measurement"
 run 0 measure -k spmv-csr gen:laplace2d:n=30 --reps 9 --spread-warn 0
 grep -q "speed moved" "$tmp/err" && bad "--spread-warn 0 warned" || ok
