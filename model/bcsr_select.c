@@ -1655,35 +1655,41 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
  * fifth of a small matrix's evaluation; most changes now sit in slot 1
  * (jb->exit_t).  *changes: all the changes, scaled (the shape's
  * exit_changes).  The histories per changing row (jb->exit_fill, at most
- * 1) are counted the first time a shape's changes exceed a capacity:
- * below every capacity nothing is lost whatever they are, and the count
- * is a pass over all rows and a table of their changes (on the small
- * matrices, most of the cost, more than the selection; called from
- * eval_all only, on one thread).
+ * 1, so they can only lower the misses) are counted the first time the
+ * misses as if every change had a history of its own would cost a shape
+ * FILL_MIN_SHARE of its in-core cycles (core) or more: below that the
+ * upper bound stands.  The count is a pass over all rows (in a fresh
+ * process 50-200 us, more than the whole selection of a small matrix;
+ * before this bound it ran for 39 of the 43 matrices of
+ * bench/predict_bcsr.sh, for the few long rows whose capacity is small;
+ * model/README.md, 2026-12-05).  Called from eval_all only, on one
+ * thread.
  */
+#define FILL_MIN_SHARE 0.01
 PPR_SELECT_TEXT
 static double exits_unlearned(struct job *jb, const uint32_t *h,
-			      double scale, double *changes)
+			      double scale, double core, double *changes)
 {
 	uint64_t n = 0;
-	double total, miss = 0;
+	double total, miss = 0, fill = jb->exit_fill < 0 ? 1 : jb->exit_fill;
 	unsigned t;
 
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		n += h[t];
 	total = (double)n * scale;
 	*changes = total;
-	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
-		if (h[t] && total > jb->exit_cap[t])
+	for (;;) {
+		miss = 0;
+		for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+			if (h[t])
+				miss += (double)h[t] * model_exit_unlearned(
+					total * fill, jb->exit_cap[t], 0);
+		if (jb->exit_fill >= 0 || !(miss > 0) ||
+		    miss * scale * jb->m->loop_exit_miss_cycles <
+		    FILL_MIN_SHARE * core)
 			break;
-	if (t > MODEL_EXIT_TMAX)
-		return 0;
-	if (jb->exit_fill < 0)
-		jb->exit_fill = model_exit_fill_ratio(jb->m, jb->a);
-	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
-		if (h[t])
-			miss += (double)h[t] * model_exit_unlearned(
-				total * jb->exit_fill, jb->exit_cap[t], 0);
+		jb->exit_fill = fill = model_exit_fill_ratio(jb->m, jb->a);
+	}
 	return miss * scale;
 }
 
@@ -1874,6 +1880,8 @@ static int shape_eval(struct job *jb, unsigned idx, struct ppr_err *err)
 	 * block rows' exits up to the machine's learned_exit_changes per
 	 * run, as it does CSR's rows */
 	stall = exits_unlearned(jb, jb->ch_hist[r - 1][c - 1], rc->ch_scale,
+				fmax(cyc[0][3], cyc[0][0]) +
+				fmax(cyc[1][3], cyc[1][0]),
 				&sh->exit_changes) * m->loop_exit_miss_cycles;
 	sh->cycles = sh->dag_cycles = sh->compute_cycles = 0;
 	sh->memory_instr_cycles = sh->core_cycles = 0;
@@ -2827,16 +2835,27 @@ static void count_phase(struct job *jb, unsigned nth)
 		count_finish(jb);
 }
 
+/* The 64 shapes; when one counts the histories (exits_unlearned), the
+ * shapes priced before it again, so that every shape has them (1x1, the
+ * first, has the most changes, so mostly none). */
 PPR_SELECT_TEXT
 static void eval_all(struct job *jb)
 {
-	unsigned i;
+	unsigned i, n = 64, j;
 	int rc;
 
-	for (i = 0; i < 64 && !jb->rc_err; i++) {
+	for (i = 0; i < n && !jb->rc_err; i++) {
+		int had = jb->exit_fill >= 0;
+
 		rc = shape_eval(jb, i, &jb->err);
 		if (rc)
 			jb->rc_err = rc;
+		for (j = 0; !had && jb->exit_fill >= 0 && j < i &&
+		     !jb->rc_err; j++) {
+			rc = shape_eval(jb, j, &jb->err);
+			if (rc)
+				jb->rc_err = rc;
+		}
 	}
 }
 
