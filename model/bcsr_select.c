@@ -1666,29 +1666,40 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
  * thread.
  */
 #define FILL_MIN_SHARE 0.01
+
+/* exits_unlearned's sum at a fill ratio, the changes unscaled */
+PPR_SELECT_TEXT
+static double exits_missed(const struct job *jb, const uint32_t *h,
+			   double total, double fill)
+{
+	double miss = 0;
+	unsigned t;
+
+	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
+		if (h[t])
+			miss += (double)h[t] * model_exit_unlearned(
+				total * fill, jb->exit_cap[t], 0);
+	return miss;
+}
+
 PPR_SELECT_TEXT
 static double exits_unlearned(struct job *jb, const uint32_t *h,
 			      double scale, double core, double *changes)
 {
 	uint64_t n = 0;
-	double total, miss = 0, fill = jb->exit_fill < 0 ? 1 : jb->exit_fill;
+	double total, miss;
 	unsigned t;
 
 	for (t = 1; t <= MODEL_EXIT_TMAX; t++)
 		n += h[t];
 	total = (double)n * scale;
 	*changes = total;
-	for (;;) {
-		miss = 0;
-		for (t = 1; t <= MODEL_EXIT_TMAX; t++)
-			if (h[t])
-				miss += (double)h[t] * model_exit_unlearned(
-					total * fill, jb->exit_cap[t], 0);
-		if (jb->exit_fill >= 0 || !(miss > 0) ||
-		    miss * scale * jb->m->loop_exit_miss_cycles <
-		    FILL_MIN_SHARE * core)
-			break;
-		jb->exit_fill = fill = model_exit_fill_ratio(jb->m, jb->a);
+	miss = exits_missed(jb, h, total, jb->exit_fill < 0 ? 1 :
+			    jb->exit_fill);
+	if (jb->exit_fill < 0 && miss > 0 && miss * scale *
+	    jb->m->loop_exit_miss_cycles >= FILL_MIN_SHARE * core) {
+		jb->exit_fill = model_exit_fill_ratio(jb->m, jb->a);
+		miss = exits_missed(jb, h, total, jb->exit_fill);
 	}
 	return miss * scale;
 }
@@ -2841,10 +2852,10 @@ static void count_phase(struct job *jb, unsigned nth)
 PPR_SELECT_TEXT
 static void eval_all(struct job *jb)
 {
-	unsigned i, n = 64, j;
+	unsigned i, j;
 	int rc;
 
-	for (i = 0; i < n && !jb->rc_err; i++) {
+	for (i = 0; i < 64 && !jb->rc_err; i++) {
 		int had = jb->exit_fill >= 0;
 
 		rc = shape_eval(jb, i, &jb->err);

@@ -487,6 +487,30 @@ static uint64_t ctx_len(const struct csr *a, uint64_t i, uint64_t d)
 	       CTX_BEFORE;
 }
 
+/* A history's hash h: the sum over d = 0..k of len(i - d) x BASE^d,
+ * rolled one row on at a time (*top = BASE^(k + 1) takes the row that
+ * leaves, ctx_roll); before row 0 the window holds k + 1 rows of
+ * CTX_BEFORE, which is the h returned. */
+static uint64_t ctx_start(unsigned k, uint64_t *top)
+{
+	uint64_t h = 0;
+	unsigned d;
+
+	*top = 1;
+	for (d = 0; d <= k; d++) {
+		h = h * CTX_BASE + CTX_BEFORE;
+		*top *= CTX_BASE;
+	}
+	return h;
+}
+
+/* h rolled on to row i (of len nonzeros) */
+static uint64_t ctx_roll(const struct csr *a, uint64_t h, uint64_t top,
+			 uint64_t i, unsigned k, uint64_t len)
+{
+	return h * CTX_BASE + len - top * ctx_len(a, i, (uint64_t)k + 1);
+}
+
 /* Whether a row of len nonzeros changes the CSR loop's exits after a
  * row of prev_pairs pairs and parity prev_odd (model_spmv_csr_exit_changes
  * counts both kinds; the histories count the row once) */
@@ -500,8 +524,7 @@ double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k,
 				    double *change_rows)
 {
 	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, nch = 0, cap = 2;
-	uint64_t *set, distinct = 0, h = 0, top = 1;
-	unsigned d;
+	uint64_t *set, distinct = 0, h, top;
 
 	if (change_rows)
 		*change_rows = 0;
@@ -521,19 +544,13 @@ double model_spmv_csr_exit_contexts(const struct csr *a, unsigned k,
 	set = calloc(cap, sizeof(*set));
 	if (!set)
 		return -1;
-	/* h: sum over d = 0..k of len(i - d) x BASE^d, rolled one row on
-	 * at a time (top = BASE^(k + 1) takes the row that leaves); before
-	 * row 0 the window holds k + 1 rows of CTX_BEFORE */
-	for (d = 0; d <= k; d++) {
-		h = h * CTX_BASE + CTX_BEFORE;
-		top *= CTX_BASE;
-	}
+	h = ctx_start(k, &top);
 	prev_pairs = UINT64_MAX;
 	prev_odd = 2;
 	for (i = 0; i < a->rows; i++) {
 		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i], x, s;
 
-		h = h * CTX_BASE + len - top * ctx_len(a, i, k + 1);
+		h = ctx_roll(a, h, top, i, k, len);
 		if (exit_changes_row(len, prev_pairs, prev_odd)) {
 			x = ctx_mix(h);
 			x += !x; /* 0 marks a free slot */
@@ -572,31 +589,23 @@ PPR_SELECT_TEXT
 static double exit_contexts_sketch(const struct csr *a, unsigned k,
 				   double *change_rows)
 {
-	const uint64_t *rp = a->row_ptr; /* locals: the stores to reg
-					    may alias a's fields */
-	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, nch = 0, h = 0;
-	uint64_t top = 1, rows = a->rows;
+	uint64_t i, prev_pairs = UINT64_MAX, prev_odd = 2, nch = 0, h, top;
 	uint8_t *reg = malloc(CTX_REGS);
 	double sum = 0, est;
-	unsigned d, j, empty = 0;
+	unsigned j, empty;
 
 	*change_rows = 0;
 	if (!reg)
 		return -1;
 	memset(reg, 0, CTX_REGS);
-	for (d = 0; d <= k; d++) {
-		h = h * CTX_BASE + CTX_BEFORE;
-		top *= CTX_BASE;
-	}
+	h = ctx_start(k, &top);
 	/* without branches: whether a row changes is a coin toss on the
 	 * road graphs (with a branch, most of the pass's time) */
-	for (i = 0; i < rows; i++) {
-		uint64_t len = rp[i + 1] - rp[i], x, w;
+	for (i = 0; i < a->rows; i++) {
+		uint64_t len = a->row_ptr[i + 1] - a->row_ptr[i], x, w;
 		unsigned rank, ch, r;
 
-		h = h * CTX_BASE + len - top * (i > k ? rp[i - k] -
-						       rp[i - k - 1] :
-						       CTX_BEFORE);
+		h = ctx_roll(a, h, top, i, k, len);
 		ch = (unsigned)exit_changes_row(len, prev_pairs, prev_odd);
 		nch += ch;
 		x = ctx_mix(h);
