@@ -196,6 +196,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -414,14 +415,21 @@ static const uint8_t end_mask[840] = {
 };
 
 /*
- * Zeroed memory for a worker's marks, one block.  Large blocks (a
- * matrix of a million columns: 11 MB of counting marks and 10 MB of x
- * marks per worker) are mapped with transparent huge pages where the
- * system has them: the marks are touched at random columns, so 4 KiB
- * pages cost a fault each (1.3 us on the test guest) and a TLB miss on
- * most touches.
+ * Zeroed memory for a worker's marks, one block.  Blocks the heap cannot
+ * serve from memory it already holds (mallinfo2's free bytes) are mapped
+ * with transparent huge pages where the system has them, from
+ * MARKS_HUGE_MIN up: the marks are touched at random columns, so fresh
+ * 4 KiB pages cost a fault each and a TLB miss on most touches.  On the
+ * Zen 5 test guest (2026-12-05) a 4 KiB fault costs 8.4-9.9 us and a 2
+ * MiB huge page 45-170 us (a few ms for a process's first, now and
+ * then): gen:fem3d:n=40,dof=2 (137,842 columns, 1.5 MB of marks per
+ * worker) took 844-1,045 faults and 12.3-20.7 ms a selection, 39 faults
+ * and 4.7-4.9 ms with huge pages from 256 KiB.  But where the matrix
+ * reader's freed buffers are still in the heap (the medium matrices),
+ * calloc costs no fault and a huge page made the selection 1.2-1.6x
+ * slower (vt2010, ct2010, wing): hence heap_holds first.
  */
-#define MARKS_HUGE_MIN (4u << 20)
+#define MARKS_HUGE_MIN (256u << 10)
 #define HUGE_PAGE (2u << 20)
 
 struct marks_mem {
@@ -429,14 +437,30 @@ struct marks_mem {
 	size_t len;             /* 0: from calloc */
 };
 
+/* Whether calloc can likely serve n bytes from memory the heap already
+ * holds: on the main thread, whose arena has the matrix reader's freed
+ * buffers, when its free bytes reach n.  A worker thread's arena is
+ * fresh (gen:rmat:scale=20: 4,458 faults and 86 ms a selection with
+ * the total free bytes as the test, 128 and 25 ms with this one). */
+static int heap_holds(size_t n)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	return gettid() == getpid() && mallinfo2().fordblks >= n;
+#else
+	(void)n;
+	return 0;
+#endif
+}
+
 PPR_SELECT_TEXT
 static void *marks_alloc(struct marks_mem *mm, size_t n)
 {
 	mm->base = NULL;
 	mm->len = 0;
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	if (n >= MARKS_HUGE_MIN) {
-		size_t len = n + HUGE_PAGE;
+	if (n >= MARKS_HUGE_MIN && !heap_holds(n)) {
+		size_t m = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+		size_t len = m + HUGE_PAGE;
 		void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -446,8 +470,7 @@ static void *marks_alloc(struct marks_mem *mm, size_t n)
 
 			mm->base = p;
 			mm->len = len;
-			(void)madvise((void *)a, n / HUGE_PAGE * HUGE_PAGE,
-				      MADV_HUGEPAGE);
+			(void)madvise((void *)a, m, MADV_HUGEPAGE);
 			return (void *)a;
 		}
 	}
@@ -1217,9 +1240,11 @@ struct xlev {
 	uint64_t far_misses;    /* of them, the far references' (xsim_r) */
 };
 
-static int xlev_init(struct xlev *x, const struct sim_level_config *l)
+/* A level's geometry (sets capped at SIM_CAP_BYTES), its tags and ages
+ * not yet set: the entries it needs are x->sets * x->stride. */
+static void xlev_shape(struct xlev *x, const struct sim_level_config *l)
 {
-	uint64_t sets = l->sets, size = l->size, n, i;
+	uint64_t sets = l->sets, size = l->size;
 
 	while (size > SIM_CAP_BYTES && sets % 2 == 0) {
 		sets /= 2;
@@ -1230,27 +1255,23 @@ static int xlev_init(struct xlev *x, const struct sim_level_config *l)
 	x->mask = (x->sets & (x->sets - 1)) == 0 ? x->sets - 1 : 0;
 	x->ways = l->ways ? l->ways : 1;
 	x->stride = (x->ways + 3) / 4 * 4;
+}
+
+/* An empty level on buf (2 x sets x stride entries: tags, then ages),
+ * which the worker's struct xmarks keeps across the heights. */
+static void xlev_init(struct xlev *x, const struct sim_level_config *l,
+		      uint32_t *buf)
+{
+	uint64_t n, i;
+
+	xlev_shape(x, l);
 	n = x->sets * x->stride;
-	x->tag = malloc(n * sizeof(*x->tag));
-	x->age = malloc(n * sizeof(*x->age));
-	if (!x->tag || !x->age) {
-		free(x->tag);
-		free(x->age);
-		x->tag = NULL;
-		x->age = NULL;
-		return PPR_ENOMEM;
-	}
+	x->tag = buf;
+	x->age = buf + n;
 	for (i = 0; i < n; i++) {
 		x->tag[i] = UINT32_MAX;
 		x->age[i] = i % x->stride < x->ways ? 0 : UINT32_MAX;
 	}
-	return 0;
-}
-
-static void xlev_free(struct xlev *x)
-{
-	free(x->tag);
-	free(x->age);
 }
 
 /* The way of set t holding line l, or n (ways) when none does; the
@@ -1409,6 +1430,11 @@ struct xmarks {
 	uint32_t stamp;
 	uint64_t nl;            /* lines (line and each ql: nl marks) */
 	struct marks_mem mem;
+	uint32_t *lev;          /* the simulated levels' tags and ages
+				   (xlev_init), allocated at the first
+				   height: a fresh block per height cost
+				   a page fault per 4 KiB each time */
+	struct marks_mem lev_mem;
 };
 
 static const unsigned xm_width[4] = { 3, 5, 6, 7 };
@@ -1416,6 +1442,7 @@ static const unsigned xm_width[4] = { 3, 5, 6, 7 };
 static void xmarks_free(struct xmarks *xk)
 {
 	marks_free(&xk->mem);
+	marks_free(&xk->lev_mem);
 	memset(xk, 0, sizeof(*xk));
 }
 
@@ -1547,21 +1574,28 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 	unsigned line_shift = 0;
 	struct xlev xl[SIM_MAX_LEVELS];
 	uint64_t before[SIM_MAX_LEVELS], fbefore[SIM_MAX_LEVELS];
-	int e = 0;
+	uint32_t *lbuf;
 
 	while ((1u << line_shift) < line)
 		line_shift++;
 	if (!xk->line && xmarks_init(xk, a->cols, line_shift))
 		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 				   "out of memory");
-	memset(xl, 0, sizeof(xl));
-	for (lvl = 0; lvl < jb->nsim && !e; lvl++)
-		e = xlev_init(&xl[lvl], &m->hier.levels[lvl]);
-	if (e) {
-		for (lvl = 0; lvl < jb->nsim; lvl++)
-			xlev_free(&xl[lvl]);
-		return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
-				   "out of memory");
+	if (!xk->lev) {
+		uint64_t n = 0;
+
+		for (lvl = 0; lvl < jb->nsim; lvl++) {
+			xlev_shape(&xl[lvl], &m->hier.levels[lvl]);
+			n += 2 * xl[lvl].sets * xl[lvl].stride;
+		}
+		xk->lev = marks_alloc(&xk->lev_mem, n * sizeof(uint32_t));
+		if (!xk->lev)
+			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
+					   "out of memory");
+	}
+	for (lvl = 0, lbuf = xk->lev; lvl < jb->nsim; lvl++) {
+		xlev_init(&xl[lvl], &m->hier.levels[lvl], lbuf);
+		lbuf += 2 * xl[lvl].sets * xl[lvl].stride;
 	}
 	xfar_reset(xk);
 	for (w = 0; w < jb->nwin; w++) {
@@ -1641,8 +1675,6 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 			}
 		}
 	}
-	for (lvl = 0; lvl < jb->nsim; lvl++)
-		xlev_free(&xl[lvl]);
 	return 0;
 }
 
