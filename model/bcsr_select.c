@@ -1432,9 +1432,10 @@ struct xmarks {
 	struct marks_mem mem;
 	uint32_t *lev;          /* the simulated levels' tags and ages
 				   (xlev_init), allocated at the first
-				   height: a fresh block per height cost
-				   a page fault per 4 KiB each time */
-	struct marks_mem lev_mem;
+				   height instead of afresh per height;
+				   plain malloc: on huge pages (marks_alloc)
+				   a process's first huge page cost MIT8's
+				   selection 3 ms now and then */
 };
 
 static const unsigned xm_width[4] = { 3, 5, 6, 7 };
@@ -1442,7 +1443,7 @@ static const unsigned xm_width[4] = { 3, 5, 6, 7 };
 static void xmarks_free(struct xmarks *xk)
 {
 	marks_free(&xk->mem);
-	marks_free(&xk->lev_mem);
+	free(xk->lev);
 	memset(xk, 0, sizeof(*xk));
 }
 
@@ -1588,7 +1589,7 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 			xlev_shape(&xl[lvl], &m->hier.levels[lvl]);
 			n += 2 * xl[lvl].sets * xl[lvl].stride;
 		}
-		xk->lev = marks_alloc(&xk->lev_mem, n * sizeof(uint32_t));
+		xk->lev = malloc(n * sizeof(uint32_t));
 		if (!xk->lev)
 			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 					   "out of memory");
