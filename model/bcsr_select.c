@@ -1258,9 +1258,10 @@ static void xlev_shape(struct xlev *x, const struct sim_level_config *l)
 }
 
 /* An empty level on buf (2 x sets x stride entries: tags, then ages),
- * which the worker's struct xmarks keeps across the heights. */
-static void xlev_init(struct xlev *x, const struct sim_level_config *l,
-		      uint32_t *buf)
+ * which the worker's struct xmarks keeps across the heights; returns the
+ * entries it took. */
+static uint64_t xlev_init(struct xlev *x, const struct sim_level_config *l,
+			  uint32_t *buf)
 {
 	uint64_t n, i;
 
@@ -1272,6 +1273,7 @@ static void xlev_init(struct xlev *x, const struct sim_level_config *l,
 		x->tag[i] = UINT32_MAX;
 		x->age[i] = i % x->stride < x->ways ? 0 : UINT32_MAX;
 	}
+	return 2 * n;
 }
 
 /* The way of set t holding line l, or n (ways) when none does; the
@@ -1594,10 +1596,8 @@ static int xsim_r(struct job *jb, unsigned r, struct xmarks *xk,
 			return ppr_err_set(err, PPR_ENOMEM, NULL, 0, 0,
 					   "out of memory");
 	}
-	for (lvl = 0, lbuf = xk->lev; lvl < jb->nsim; lvl++) {
-		xlev_init(&xl[lvl], &m->hier.levels[lvl], lbuf);
-		lbuf += 2 * xl[lvl].sets * xl[lvl].stride;
-	}
+	for (lvl = 0, lbuf = xk->lev; lvl < jb->nsim; lvl++)
+		lbuf += xlev_init(&xl[lvl], &m->hier.levels[lvl], lbuf);
 	xfar_reset(xk);
 	for (w = 0; w < jb->nwin; w++) {
 		uint64_t s0 = jb->win_start[w], i, wu;
