@@ -91,7 +91,7 @@ RETRY=${BCSR_RETRY:-2}
 TWICE=${BCSR_TWICE:-0}
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %7s %8s %5s %4s' matrix nnz pick best \
 	"pick GF" "best GF" share cost cost3 "probe us" moved runs
-printf ' %6s %3s %8s %4s %6s' close nc "csr GF" adv adv%
+printf ' %6s %3s %8s %4s %6s %6s %6s' close nc "csr GF" adv adv% paired pbest
 [ "$TWICE" = 1 ] && printf ' %6s %7s %6s' 2nd re-meas close2
 echo
 # measure: run ppr bcsr --measure on $1 into $2, again while "moved"
@@ -151,6 +151,8 @@ k=d["csr_kernel"]
 top=max(max(g.values()), k["measured_gflops"])
 adv=g[d["pick"]] if k["advice"] == "bcsr" else k["measured_gflops"]
 r += [k["measured_gflops"], k["advice"], adv / top, g[d["pick"]] / top]
+p=d.get("paired") or {"share_of_best": d["share_of_best"], "measured_best": d["measured_best"]}
+r += [p["share_of_best"], p["measured_best"]]
 if os.path.getsize(sys.argv[2]):
     e=json.load(open(sys.argv[2]))
     h={s["shape"]: s["measured_gflops"] for s in e["shapes"]}
@@ -158,17 +160,17 @@ if os.path.getsize(sys.argv[2]):
     r += [h[d["pick"]] / b, h[d["measured_best"]] / b, h[c["choice"]] / b]
 print(*r)' "$tmp/o.json" "$tmp/o2.json")
 	pick=$1 best=$2 share=$3 cost=$4 nnz=$5 pg=$6 bg=$7 mv=$8 cl=$9 nc=${10}
-	cg=${11} adv=${12} advs=${13} picks=${14}
-	shift 14
-	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %7.1f %8s %5s %4s %6.3f %3d %8.3f %4s %6.3f' "$name" "$nnz" \
+	cg=${11} adv=${12} advs=${13} picks=${14} psh=${15} pbest=${16}
+	shift 16
+	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %7.1f %8s %5s %4s %6.3f %3d %8.3f %4s %6.3f %6.3f %6s' "$name" "$nnz" \
 		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$cost3" "$SPEED_PROBE" "$mv" "$runs1" "$cl" "$nc" \
-		"$cg" "$adv" "$advs"
+		"$cg" "$adv" "$advs" "$psh" "$pbest"
 	if [ "$TWICE" = 1 ]; then
 		printf ' %6.3f %7.3f %6.3f\n' "$1" "$2" "$3"
-		echo "$share $cost $1 $2 $cl $nc $3 $cost3 $advs $picks" >> "$tmp/all"
+		echo "$share $cost $1 $2 $cl $nc $3 $cost3 $advs $picks $psh" >> "$tmp/all"
 	else
 		echo
-		echo "$share $cost 0 0 $cl $nc 0 $cost3 $advs $picks" >> "$tmp/all"
+		echo "$share $cost 0 0 $cl $nc 0 $cost3 $advs $picks $psh" >> "$tmp/all"
 	fi
 done
 machine_keep
@@ -180,9 +182,11 @@ if [ -s "$tmp/all" ]; then
 	       s5 += $5; if (n == 1 || $5 < m5) m5 = $5; if ($5 >= 0.95) k5++; nc += $6
 	       s7 += $7; if (n == 1 || $7 < m7) m7 = $7; if ($7 >= 0.95) k7++; c3 += $8
 	       s9 += $9; if (n == 1 || $9 < m9) m9 = $9; if ($9 >= 0.95) k9++
-	       s10 += $10; if (n == 1 || $10 < m10) m10 = $10; if ($10 >= 0.95) k10++ }
+	       s10 += $10; if (n == 1 || $10 < m10) m10 = $10; if ($10 >= 0.95) k10++
+	       s11 += $11; if (n == 1 || $11 < m11) m11 = $11; if ($11 >= 0.95) k11++ }
 	     END { printf "load average after: '"$(cut -d' ' -f1-3 /proc/loadavg)"'\n";
 		   printf "summary: %d matrices, share of best min %.3f mean %.3f, >= 0.95 on %d; mean cost %.1f SpMV equivalents (%.1f with each matrix'"'"'s median of 3 fresh runs)\n", n, m, s / n, k, c / n, c3 / n
+		   printf "head to head (the 4 measured fastest and the pick again, side by side, median relative speed): the pick reaches min %.3f mean %.3f of the best, >= 0.95 on %d\n", m11, s11 / n, k11
 		   printf "close choice (the fastest of the pick and the close shapes, %.1f shapes on average): min %.3f mean %.3f of the best, >= 0.95 on %d\n", nc / n, m5, s5 / n, k5
 		   printf "CSR kernel beside the 64 shapes (--vs-csr): the advice (the pick or CSR) reaches min %.3f mean %.3f of the best of the 65, >= 0.95 on %d; the pick always: min %.3f mean %.3f, >= 0.95 on %d\n", m9, s9 / n, k9, m10, s10 / n, k10
 		   if (twice == 1) {

@@ -91,9 +91,9 @@ static const char usage_text[] =
 	"\n"
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
-	"      --measure        also run all 64 shapes natively: measured\n"
-	"                       GFLOPS per shape, the measured best, and the\n"
-	"                       share of the best the pick reaches\n"
+	"      --measure        also run all 64 natively: GFLOPS per shape,\n"
+	"                       the best, the pick's share; then the 4\n"
+	"                       fastest and the pick head to head (paired)\n"
 	"      --measure-close  run only the pick and the close shapes\n"
 	"                       natively and name the fastest of them the\n"
 	"                       choice; its cost (prediction and measurement)\n"
@@ -521,6 +521,183 @@ static int measure_shapes(const struct csr *a, const char *input,
 }
 
 /*
+ * Head to head (--measure): the measured fastest shapes and the pick timed
+ * again side by side.  A shape's figure above is its least time, and the
+ * shapes' samples lie seconds to minutes apart: on a shared machine whose
+ * speed moves (this guest's runs 0.6x-1x of their usual speed for minutes
+ * at a time), a shape that caught the one fast spell of a slow stretch
+ * ranks first (2026-12-05 07:55, vt2010: 5x1 at 2.25 GFLOPS at one code
+ * placement, 1.35-1.60 at the other three, 4x1 at most 1.95; in five
+ * passes before 4x1 measured 3.1-3.3 and 5x1 2.5-2.7).  Here the
+ * finalists (PAIR_TOP fastest and the pick, each at its fastest code
+ * placement) run in turn, PAIR_PASSES passes in rotated orders, each sample
+ * after its warm-up runs; per pass each finalist's speed is taken
+ * relative to the geometric mean of the pass, and its figure is the median
+ * of those over the passes: what a slow or fast spell does to a whole pass
+ * cancels.  The shares of the head to head are the pick's relative speed
+ * over the fastest finalist's (paired_share_of_best); share_of_best keeps
+ * the least-time figures.
+ */
+#define PAIR_TOP 4
+#define PAIR_PASSES 7
+#define PAIR_MAX (PAIR_TOP + 1)
+
+struct paired {
+	int have;
+	unsigned n;                 /* finalists */
+	unsigned shape[PAIR_MAX];   /* their shape indices (r - 1) * 8 + c - 1 */
+	int place[PAIR_MAX];        /* the code placement timed (-1: linker's) */
+	double rel[PAIR_MAX];       /* median relative speed over the passes */
+	unsigned best;              /* the fastest finalist (shape index) */
+	unsigned passes;
+	double wall_s;
+};
+
+static const double *pair_sort_g;
+
+static int cmp_dbl_desc_idx_gflops(const void *x, const void *y)
+{
+	unsigned a = *(const unsigned *)x, b = *(const unsigned *)y;
+	double ga = pair_sort_g[a], gb = pair_sort_g[b];
+
+	if (ga != gb)
+		return ga < gb ? 1 : -1;
+	return (a > b) - (a < b);
+}
+
+/* The finalists: the PAIR_TOP measured fastest, then the pick if it is
+ * not among them.  Returns how many. */
+static unsigned pair_finalists(const struct meas *me, unsigned pick,
+			       unsigned *out)
+{
+	unsigned idx[64], n = 0, i, k;
+
+	for (i = 0; i < 64; i++)
+		if (me->measured[i] && me->gflops[i] > 0)
+			idx[n++] = i;
+	pair_sort_g = me->gflops;
+	qsort(idx, n, sizeof(idx[0]), cmp_dbl_desc_idx_gflops);
+	k = n < PAIR_TOP ? n : PAIR_TOP;
+	memcpy(out, idx, k * sizeof(*out));
+	for (i = 0; i < k && out[i] != pick; i++)
+		;
+	if (i == k && pick < 64 && me->measured[pick])
+		out[k++] = pick;
+	return k;
+}
+
+/* Median of n values (sorted in place). */
+static double median_of(double *v, unsigned n)
+{
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static int measure_paired(const struct csr *a, const char *input,
+			  const struct meas *me, unsigned pick,
+			  struct paired *pr, struct ppr_err *err)
+{
+	struct kernel_run *run[PAIR_MAX] = { NULL };
+	unsigned nrep[PAIR_MAX] = { 0 }, pass, k, i, j, n;
+	double t[PAIR_PASSES][PAIR_MAX], rel[PAIR_PASSES], t0 = now_wall();
+	int rc = 0, keep = a->nnz <= KEEP_ALL_NNZ;
+
+	memset(pr, 0, sizeof(*pr));
+	n = pair_finalists(me, pick, pr->shape);
+	if (n < 2)
+		return 0;
+	pr->n = n;
+	for (k = 0; k < n; k++) {
+		unsigned s = pr->shape[k];
+
+		pr->place[k] = -1;
+		for (j = 0; j < me->nplaces && j < KERNEL_CODE_OFFSETS; j++)
+			if (me->gflops_at[s][j] > 0 && (pr->place[k] < 0 ||
+			    me->gflops_at[s][j] >
+			    me->gflops_at[s][pr->place[k]]))
+				pr->place[k] = (int)j;
+	}
+	/* small matrices: the finalists' runs built once */
+	for (k = 0; keep && k < n && !rc; k++) {
+		struct kernel_params p;
+		double ts;
+
+		memset(&p, 0, sizeof(p));
+		p.kernel = "spmv-bcsr";
+		p.input = input;
+		p.csr = a;
+		p.block_r = pr->shape[k] / 8 + 1;
+		p.block_c = pr->shape[k] % 8 + 1;
+		rc = kernel_run_new(&p, &run[k], err);
+		if (rc)
+			break;
+		kernel_run_set_code_offset(run[k], pr->place[k]);
+		kernel_run_reset(run[k]);
+		ts = sample_run(run[k], 1);
+		nrep[k] = ts < MEAS_SAMPLE_S ?
+			  (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
+						      fmax(ts, 1e-8))) : 1;
+	}
+	for (pass = 0; pass < PAIR_PASSES && !rc; pass++) {
+		progress(pass + 1 == PAIR_PASSES, "ppr bcsr: head to head, "
+			 "pass %u/%u", pass + 1, PAIR_PASSES);
+		for (i = 0; i < n && !rc; i++) {
+			/* a different rotation each pass, every other
+			 * pass backwards */
+			k = ((pass % 2 ? n - 1 - i : i) + pass) % n;
+			if (keep) {
+				double u;
+
+				warm_runs(run[k], nrep[k]);
+				u = sample_run(run[k], nrep[k]);
+				t[pass][k] = fmin(u, sample_run(run[k],
+								nrep[k]));
+			} else {
+				double fl;
+
+				rc = measure_round(a, input,
+						   pr->shape[k] / 8 + 1,
+						   pr->shape[k] % 8 + 1, 2,
+						   pr->place[k], 0, &t[pass][k],
+						   NULL, &fl, NULL, err);
+			}
+		}
+	}
+	progress_end();
+	for (k = 0; k < n; k++)
+		kernel_run_free(run[k]);
+	if (rc)
+		return rc;
+	for (k = 0; k < n; k++) {
+		for (pass = 0; pass < PAIR_PASSES; pass++) {
+			double lg = 0;
+
+			for (j = 0; j < n; j++)
+				lg += log(t[pass][j]);
+			rel[pass] = exp(lg / n) / t[pass][k];
+		}
+		pr->rel[k] = median_of(rel, PAIR_PASSES);
+	}
+	for (k = 1, j = 0; k < n; k++)
+		if (pr->rel[k] > pr->rel[j])
+			j = k;
+	pr->best = pr->shape[j];
+	pr->passes = PAIR_PASSES;
+	pr->wall_s = now_wall() - t0;
+	pr->have = 1;
+	return 0;
+}
+
+/* The finalist's relative speed (0: not a finalist). */
+static double paired_rel(const struct paired *pr, unsigned shape)
+{
+	for (unsigned k = 0; k < pr->n; k++)
+		if (pr->shape[k] == shape)
+			return pr->rel[k];
+	return 0;
+}
+
+/*
  * --vs-csr: the CSR kernel, predicted as `ppr predict -k spmv-csr` predicts
  * it (the whole instrumented run simulated, steady state), set against
  * the pick, which is advised from MODEL_BCSR_ADVICE_MIN (model/predict.h)
@@ -702,6 +879,7 @@ int cmd_bcsr(int argc, char **argv)
 	unsigned char want[NMEAS];
 	int c, do_measure = 0, do_close = 0, rc = 1, cpu = -1, vs_csr = 0;
 	struct csr_cmp cc = { 0 };
+	struct paired pr = { 0 };
 	double cost, margin = CAND_MARGIN;
 	FILE *out;
 
@@ -885,6 +1063,12 @@ int cmd_bcsr(int argc, char **argv)
 				 "shapes, %.4g s after): the measured shares "
 				 "may be off; measure again on a quieter "
 				 "machine", me->csr_time_s, me->csr_after_s);
+		/* the fastest and the pick again, side by side */
+		if (do_measure &&
+		    measure_paired(&a, input, me, res->pick, &pr, &err)) {
+			rc = cli_error_err(&err);
+			goto done;
+		}
 	}
 	matrix_csr_release(&a);
 
@@ -912,6 +1096,10 @@ int cmd_bcsr(int argc, char **argv)
 					"10^9 flop/s at the least thread CPU "
 					"time per SpMV over all samples, at "
 					"the shape's fastest code placement");
+		cJSON_AddStringToObject(u, "relative_speed",
+					"median over the head-to-head passes "
+					"of the geometric mean time of the "
+					"pass's finalists / the shape's time");
 		{
 			char ub[200];
 
@@ -1073,6 +1261,40 @@ int cmd_bcsr(int argc, char **argv)
 			cJSON_AddNullToObject(root, "measured_best");
 			cJSON_AddNullToObject(root, "share_of_best");
 		}
+		if (pr.have) {
+			cJSON *po = cJSON_AddObjectToObject(root, "paired");
+			cJSON *pa = cJSON_AddArrayToObject(po, "finalists");
+			double rb = paired_rel(&pr, pr.best);
+
+			snprintf(buf, sizeof(buf), "%ux%u", pr.best / 8 + 1,
+				 pr.best % 8 + 1);
+			cJSON_AddStringToObject(po, "measured_best", buf);
+			cJSON_AddNumberToObject(po, "share_of_best",
+				rb > 0 ? paired_rel(&pr, res->pick) / rb : 0);
+			cJSON_AddNumberToObject(po, "passes", pr.passes);
+			cJSON_AddNumberToObject(po, "wall_s", pr.wall_s);
+			for (i = 0; i < pr.n; i++) {
+				cJSON *f = cJSON_CreateObject();
+
+				snprintf(buf, sizeof(buf), "%ux%u",
+					 pr.shape[i] / 8 + 1,
+					 pr.shape[i] % 8 + 1);
+				cJSON_AddStringToObject(f, "shape", buf);
+				if (pr.place[i] >= 0)
+					cJSON_AddNumberToObject(f,
+						"code_offset_bytes",
+						pr.place[i] *
+						KERNEL_CODE_OFFSET_STEP);
+				else
+					cJSON_AddNullToObject(f,
+						"code_offset_bytes");
+				cJSON_AddNumberToObject(f, "relative_speed",
+							pr.rel[i]);
+				cJSON_AddItemToArray(pa, f);
+			}
+		} else {
+			cJSON_AddNullToObject(root, "paired");
+		}
 		arr = cJSON_AddArrayToObject(root, "shapes");
 		for (i = 0; i < 64; i++) {
 			const struct model_bcsr_shape *sh = &res->shape[order[i]];
@@ -1216,6 +1438,20 @@ int cmd_bcsr(int argc, char **argv)
 				me->gflops[me->best], me->gflops[res->pick],
 				100 * me->gflops[res->pick] /
 				me->gflops[me->best]);
+		if (pr.have) {
+			double rb = paired_rel(&pr, pr.best);
+
+			fprintf(out, "head to head (%u finalists, %u passes, "
+				"median speed relative to each pass):",
+				pr.n, pr.passes);
+			for (i = 0; i < pr.n; i++)
+				fprintf(out, " %ux%u %.3f", pr.shape[i] / 8 + 1,
+					pr.shape[i] % 8 + 1, pr.rel[i]);
+			fprintf(out, "; best %ux%u, the pick reaches %.1f%% "
+				"of it\n", pr.best / 8 + 1, pr.best % 8 + 1,
+				rb > 0 ? 100 * paired_rel(&pr, res->pick) / rb :
+				0);
+		}
 		if (me->have && me->nplaces)
 			placement_note(out, me);
 		{

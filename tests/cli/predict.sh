@@ -186,6 +186,25 @@ for s in d["shapes"]:
     assert abs(max(p.values())-s["measured_gflops"]) <= 1e-9*s["measured_gflops"], s
 ' "$tmp/bm.json" && ok || bad "measured_gflops_by_code_offset"
 else grep -q '"measured_gflops_by_code_offset"' "$tmp/bm.json" && ok || bad "by_code_offset"; fi
+# the head to head: the 4 measured fastest and the pick, side by side;
+# the paired share is the pick's median relative speed over the best's
+if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); p=d["paired"]
+g={s["shape"]: s["measured_gflops"] for s in d["shapes"]}
+top=sorted(g, key=lambda k: (-g[k], k))[:4]
+fin=[f["shape"] for f in p["finalists"]]
+want=top + ([d["pick"]] if d["pick"] not in top else [])
+assert fin == want, (fin, want)
+rel={f["shape"]: f["relative_speed"] for f in p["finalists"]}
+assert all(v > 0 for v in rel.values()), rel
+assert p["measured_best"] == max(rel, key=rel.get), p
+assert abs(p["share_of_best"] - rel[d["pick"]] / max(rel.values())) < 1e-12, p
+assert 0 < p["share_of_best"] <= 1 and p["passes"] == 7 and p["wall_s"] > 0, p
+assert all(f["code_offset_bytes"] in (0, 16, 32, 48) for f in p["finalists"]), p
+' "$tmp/bm.json" && ok || bad "bcsr --measure paired"
+python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["paired"] is None' "$tmp/b.json" \
+	&& ok || bad "paired null without --measure"
+else grep -q '"paired":' "$tmp/bm.json" && ok || bad "paired"; fi
 # --measure-close: only the pick and the close shapes run; the choice is
 # the fastest of them; --margin 0.5 takes in more shapes than 0.15
 "$PPR" bcsr --machine "$M/zen4-epyc.json" gen:fem3d:n=6,dof=3 --reps 1 \
