@@ -299,6 +299,13 @@ static int cmp_dbl(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* Median of n values (sorted in place). */
+static double median_of(double *v, unsigned n)
+{
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 /*
  * The CSR SpMV time for the cost: median of reps samples (CPU time) of the
  * fastest code placement (two samples of each decide which), so the cost
@@ -325,9 +332,7 @@ static int measure_csr(const struct csr *a, const char *input,
 		rc = measure_round(a, input, 0, 0, reps, best, 0, &mn, t, &fl,
 				   NULL, err);
 	if (!rc) {
-		qsort(t, reps, sizeof(*t), cmp_dbl);
-		*median_s = reps % 2 ? t[reps / 2] :
-			    0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+		*median_s = median_of(t, reps);
 	}
 	free(t);
 	return rc;
@@ -351,6 +356,33 @@ static double sample_run(struct kernel_run *run, unsigned n)
 		kernel_run_native(run);
 	t1 = cpu_now();
 	return (t1 - t0) / n;
+}
+
+/* Build the run of shape r x c (r = 0: the CSR kernel) on the loaded
+ * matrix, time one SpMV, and set *n to the SpMVs a sample of
+ * MEAS_SAMPLE_S takes. */
+static int build_run(const struct csr *a, const char *input, unsigned r,
+		     unsigned c, struct kernel_run **run, unsigned *n,
+		     struct ppr_err *err)
+{
+	struct kernel_params p;
+	double t;
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	p.kernel = r ? "spmv-bcsr" : "spmv-csr";
+	p.input = input;
+	p.csr = a;
+	p.block_r = r;
+	p.block_c = c;
+	rc = kernel_run_new(&p, run, err);
+	if (rc)
+		return rc;
+	kernel_run_reset(*run);
+	t = sample_run(*run, 1);
+	*n = t < MEAS_SAMPLE_S ? (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
+							  fmax(t, 1e-8))) : 1;
+	return 0;
 }
 
 /*
@@ -388,31 +420,19 @@ static int measure_shapes(const struct csr *a, const char *input,
 		unsigned n[NMEAS], pass, npass = rounds * reps;
 
 		for (i = 0; i < NMEAS && !rc; i++) {
-			struct kernel_params p;
-			double t;
-
 			if (!want[i])
 				continue;
-			memset(&p, 0, sizeof(p));
-			p.kernel = i < 64 ? "spmv-bcsr" : "spmv-csr";
-			p.input = input;
-			p.csr = a;
-			p.block_r = i < 64 ? i / 8 + 1 : 0;
-			p.block_c = i < 64 ? i % 8 + 1 : 0;
 			if (i < 64)
 				progress(0, "ppr bcsr: building %ux%u",
-					 p.block_r, p.block_c);
-			rc = kernel_run_new(&p, &run[i], err);
+					 i / 8 + 1, i % 8 + 1);
+			rc = build_run(a, input, i < 64 ? i / 8 + 1 : 0,
+				       i < 64 ? i % 8 + 1 : 0, &run[i], &n[i],
+				       err);
 			if (rc)
 				break;
 			nplace = (unsigned)kernel_run_code_offsets(run[i]);
 			if (nplace > KERNEL_CODE_OFFSETS)
 				nplace = KERNEL_CODE_OFFSETS;
-			kernel_run_reset(run[i]);
-			t = sample_run(run[i], 1);
-			n[i] = t < MEAS_SAMPLE_S ?
-			       (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
-							   fmax(t, 1e-8))) : 1;
 			if (i < 64)
 				fl = kernel_run_flops(run[i]);
 		}
@@ -535,7 +555,7 @@ static int measure_shapes(const struct csr *a, const char *input,
  * relative to the geometric mean of the pass, and its figure is the median
  * of those over the passes: what a slow or fast spell does to a whole pass
  * cancels.  The shares of the head to head are the pick's relative speed
- * over the fastest finalist's (paired_share_of_best); share_of_best keeps
+ * over the fastest finalist's (JSON paired.share_of_best); share_of_best keeps
  * the least-time figures.
  */
 #define PAIR_TOP 4
@@ -549,7 +569,7 @@ struct paired {
 	int place[PAIR_MAX];        /* the code placement timed (-1: linker's) */
 	double rel[PAIR_MAX];       /* median relative speed over the passes */
 	unsigned best;              /* the fastest finalist (shape index) */
-	unsigned passes;
+	double share;               /* the pick's rel over the best's */
 	double wall_s;
 };
 
@@ -586,13 +606,6 @@ static unsigned pair_finalists(const struct meas *me, unsigned pick,
 	return k;
 }
 
-/* Median of n values (sorted in place). */
-static double median_of(double *v, unsigned n)
-{
-	qsort(v, n, sizeof(*v), cmp_dbl);
-	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 static int measure_paired(const struct csr *a, const char *input,
 			  const struct meas *me, unsigned pick,
 			  struct paired *pr, struct ppr_err *err)
@@ -619,24 +632,10 @@ static int measure_paired(const struct csr *a, const char *input,
 	}
 	/* small matrices: the finalists' runs built once */
 	for (k = 0; keep && k < n && !rc; k++) {
-		struct kernel_params p;
-		double ts;
-
-		memset(&p, 0, sizeof(p));
-		p.kernel = "spmv-bcsr";
-		p.input = input;
-		p.csr = a;
-		p.block_r = pr->shape[k] / 8 + 1;
-		p.block_c = pr->shape[k] % 8 + 1;
-		rc = kernel_run_new(&p, &run[k], err);
-		if (rc)
-			break;
-		kernel_run_set_code_offset(run[k], pr->place[k]);
-		kernel_run_reset(run[k]);
-		ts = sample_run(run[k], 1);
-		nrep[k] = ts < MEAS_SAMPLE_S ?
-			  (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
-						      fmax(ts, 1e-8))) : 1;
+		rc = build_run(a, input, pr->shape[k] / 8 + 1,
+			       pr->shape[k] % 8 + 1, &run[k], &nrep[k], err);
+		if (!rc)
+			kernel_run_set_code_offset(run[k], pr->place[k]);
 	}
 	for (pass = 0; pass < PAIR_PASSES && !rc; pass++) {
 		progress(pass + 1 == PAIR_PASSES, "ppr bcsr: head to head, "
@@ -682,18 +681,12 @@ static int measure_paired(const struct csr *a, const char *input,
 		if (pr->rel[k] > pr->rel[j])
 			j = k;
 	pr->best = pr->shape[j];
-	pr->passes = PAIR_PASSES;
+	/* the pick is a finalist (pair_finalists) */
+	for (k = 0; k < n && pr->shape[k] != pick; k++)
+		;
+	pr->share = k < n && pr->rel[j] > 0 ? pr->rel[k] / pr->rel[j] : 0;
 	pr->wall_s = now_wall() - t0;
 	pr->have = 1;
-	return 0;
-}
-
-/* The finalist's relative speed (0: not a finalist). */
-static double paired_rel(const struct paired *pr, unsigned shape)
-{
-	for (unsigned k = 0; k < pr->n; k++)
-		if (pr->shape[k] == shape)
-			return pr->rel[k];
 	return 0;
 }
 
@@ -1264,14 +1257,12 @@ int cmd_bcsr(int argc, char **argv)
 		if (pr.have) {
 			cJSON *po = cJSON_AddObjectToObject(root, "paired");
 			cJSON *pa = cJSON_AddArrayToObject(po, "finalists");
-			double rb = paired_rel(&pr, pr.best);
 
 			snprintf(buf, sizeof(buf), "%ux%u", pr.best / 8 + 1,
 				 pr.best % 8 + 1);
 			cJSON_AddStringToObject(po, "measured_best", buf);
-			cJSON_AddNumberToObject(po, "share_of_best",
-				rb > 0 ? paired_rel(&pr, res->pick) / rb : 0);
-			cJSON_AddNumberToObject(po, "passes", pr.passes);
+			cJSON_AddNumberToObject(po, "share_of_best", pr.share);
+			cJSON_AddNumberToObject(po, "passes", PAIR_PASSES);
 			cJSON_AddNumberToObject(po, "wall_s", pr.wall_s);
 			for (i = 0; i < pr.n; i++) {
 				cJSON *f = cJSON_CreateObject();
@@ -1439,18 +1430,15 @@ int cmd_bcsr(int argc, char **argv)
 				100 * me->gflops[res->pick] /
 				me->gflops[me->best]);
 		if (pr.have) {
-			double rb = paired_rel(&pr, pr.best);
-
 			fprintf(out, "head to head (%u finalists, %u passes, "
 				"median speed relative to each pass):",
-				pr.n, pr.passes);
+				pr.n, PAIR_PASSES);
 			for (i = 0; i < pr.n; i++)
 				fprintf(out, " %ux%u %.3f", pr.shape[i] / 8 + 1,
 					pr.shape[i] % 8 + 1, pr.rel[i]);
 			fprintf(out, "; best %ux%u, the pick reaches %.1f%% "
 				"of it\n", pr.best / 8 + 1, pr.best % 8 + 1,
-				rb > 0 ? 100 * paired_rel(&pr, res->pick) / rb :
-				0);
+				100 * pr.share);
 		}
 		if (me->have && me->nplaces)
 			placement_note(out, me);
