@@ -221,6 +221,46 @@ static void warm_runs(struct kernel_run *run, unsigned n)
 	}
 }
 
+/* One sample of a built run: n back-to-back SpMVs, CPU time per SpMV. */
+static double sample_run(struct kernel_run *run, unsigned n)
+{
+	double t0, t1;
+	unsigned i;
+
+	t0 = cpu_now();
+	for (i = 0; i < n; i++)
+		kernel_run_native(run);
+	t1 = cpu_now();
+	return (t1 - t0) / n;
+}
+
+/* Build the run of shape r x c (r = 0: the CSR kernel) on the loaded
+ * matrix, time one SpMV, and set *n to the SpMVs a sample of
+ * MEAS_SAMPLE_S takes. */
+static int build_run(const struct csr *a, const char *input, unsigned r,
+		     unsigned c, struct kernel_run **run, unsigned *n,
+		     struct ppr_err *err)
+{
+	struct kernel_params p;
+	double t;
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	p.kernel = r ? "spmv-bcsr" : "spmv-csr";
+	p.input = input;
+	p.csr = a;
+	p.block_r = r;
+	p.block_c = c;
+	rc = kernel_run_new(&p, run, err);
+	if (rc)
+		return rc;
+	kernel_run_reset(*run);
+	t = sample_run(*run, 1);
+	*n = t < MEAS_SAMPLE_S ? (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
+							  fmax(t, 1e-8))) : 1;
+	return 0;
+}
+
 /*
  * One round of one shape (r = c = 0: the CSR kernel): build the run on the
  * loaded matrix, untimed runs (warm_runs), then reps samples of n back-to-back
@@ -235,32 +275,17 @@ static int measure_round(const struct csr *a, const char *input,
 			 unsigned cycle0, double *min_s, double *times,
 			 double *flops, double *min_at, struct ppr_err *err)
 {
-	struct kernel_params p;
 	struct kernel_run *run = NULL;
-	unsigned k, n, i;
-	double t0, t1, best = INFINITY;
+	unsigned k, n;
+	double best = INFINITY;
 	int rc, nplace;
 
-	memset(&p, 0, sizeof(p));
-	p.kernel = r ? "spmv-bcsr" : "spmv-csr";
-	p.input = input;
-	p.csr = a;
-	p.block_r = r;
-	p.block_c = c;
-	rc = kernel_run_new(&p, &run, err);
+	rc = build_run(a, input, r, c, &run, &n, err);
 	if (rc)
 		return rc;
 	nplace = kernel_run_code_offsets(run);
 	if (place != PLACE_CYCLE)
 		kernel_run_set_code_offset(run, place);
-	kernel_run_reset(run);
-	t0 = cpu_now();
-	kernel_run_native(run);
-	t1 = cpu_now();
-	n = 1;
-	if (t1 - t0 < MEAS_SAMPLE_S)
-		n = (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
-						fmax(t1 - t0, 1e-8)));
 	if (place != PLACE_CYCLE || nplace <= 0)
 		warm_runs(run, n);
 	for (k = 0; k < reps; k++) {
@@ -273,11 +298,7 @@ static int measure_round(const struct csr *a, const char *input,
 			kernel_run_set_code_offset(run, pk);
 			warm_runs(run, n);
 		}
-		t0 = cpu_now();
-		for (i = 0; i < n; i++)
-			kernel_run_native(run);
-		t1 = cpu_now();
-		t = (t1 - t0) / n;
+		t = sample_run(run, n);
 		if (times)
 			times[k] = t;
 		if (t < best)
@@ -344,46 +365,6 @@ static int measure_csr(const struct csr *a, const char *input,
 
 /* measured: the 64 shapes and the CSR kernel (index 64, --vs-csr) */
 #define NMEAS 65
-
-/* One sample of a built run: n back-to-back SpMVs, CPU time per SpMV. */
-static double sample_run(struct kernel_run *run, unsigned n)
-{
-	double t0, t1;
-	unsigned i;
-
-	t0 = cpu_now();
-	for (i = 0; i < n; i++)
-		kernel_run_native(run);
-	t1 = cpu_now();
-	return (t1 - t0) / n;
-}
-
-/* Build the run of shape r x c (r = 0: the CSR kernel) on the loaded
- * matrix, time one SpMV, and set *n to the SpMVs a sample of
- * MEAS_SAMPLE_S takes. */
-static int build_run(const struct csr *a, const char *input, unsigned r,
-		     unsigned c, struct kernel_run **run, unsigned *n,
-		     struct ppr_err *err)
-{
-	struct kernel_params p;
-	double t;
-	int rc;
-
-	memset(&p, 0, sizeof(p));
-	p.kernel = r ? "spmv-bcsr" : "spmv-csr";
-	p.input = input;
-	p.csr = a;
-	p.block_r = r;
-	p.block_c = c;
-	rc = kernel_run_new(&p, run, err);
-	if (rc)
-		return rc;
-	kernel_run_reset(*run);
-	t = sample_run(*run, 1);
-	*n = t < MEAS_SAMPLE_S ? (unsigned)fmin(1000.0, ceil(MEAS_SAMPLE_S /
-							  fmax(t, 1e-8))) : 1;
-	return 0;
-}
 
 /*
  * The shapes asked for (want[]: all 64, or the candidates), robust on a
