@@ -5,7 +5,7 @@ BUILD=${BUILD:-build}
 # The CLI tests run this build's binary, not ./ppr (the copy of whichever
 # build ran last).
 case $BUILD in /*) PPR_BIN=$BUILD/ppr ;; *) PPR_BIN=$(pwd)/$BUILD/ppr ;; esac
-pass=0; fail=0; skip=0; failed_bins=""
+pass=0; fail=0; skip=0; failed_bins=""; times=""
 run() {
 	out=$("$@" 2>&1); rc=$?
 	printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed' | sed 's/^/  /'
@@ -24,13 +24,21 @@ VG=""
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	echo "== $(basename "$t")"
+	t0=$(date +%s)
 	run $VG "$t"
+	times="$times$(($(date +%s) - t0)) $(basename "$t")
+"
 done
 for t in tests/cli/*.sh; do
 	[ -f "$t" ] || continue
 	echo "== $t"
+	t0=$(date +%s)
 	run env PPR="$PPR_BIN" BUILD="$BUILD" FULL="$FULL" sh "$t"
+	times="$times$(($(date +%s) - t0)) $t
+"
 done
+# The slowest five, so a test that grows shows up before CI's time limit.
+printf '%s' "$times" | sort -rn | head -n 5 | awk '{ printf "slowest: %s s %s\n", $1, $2 }'
 [ -n "$failed_bins" ] && echo "failing:$failed_bins"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ -z "$failed_bins" ]
