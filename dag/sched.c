@@ -954,8 +954,20 @@ static void fetch(struct sim *s, double *fcredit, uint64_t total)
 		*fcredit -= 1;
 }
 
+/* The rings of one dag_sched_run, lent to its three simulations: they are
+ * written before they are read, so one allocation serves all three (an
+ * AddressSanitizer build maps and faults in each 3 MiB allocation afresh:
+ * three per run made the 64 BCSR kernels' in-core points take 50-70 s
+ * there, most of it in page faults and shadow memsets). */
+struct rings {
+	struct duop *u;
+	struct dinsn *rob;
+	uint64_t *free_list;
+};
+
 static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 		    const struct dag_core *c, const struct dag_sched_opts *o,
+		    const struct rings *rg,
 		    enum smode mode, uint64_t iters, double *cpi,
 		    double *pressure, double *splits_per_iter,
 		    struct ppr_err *err)
@@ -983,8 +995,8 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 	 * reorder-buffer entry are filled whole when dispatched): not
 	 * zeroed, since zeroing their 3 MiB took a third of a small
 	 * matrix's prediction, which schedules dozens of loops. */
-	s.u = xmalloc(RING * sizeof(*s.u));
-	s.rob = xmalloc(RING * sizeof(*s.rob));
+	s.u = rg->u;
+	s.rob = rg->rob;
 	s.rs = xcalloc(c->sched_size + MAX_TU + 1, sizeof(uint64_t));
 	{
 		/* a held entry was counted in its queue: at most the
@@ -996,7 +1008,7 @@ static int simulate(const struct dag_prog *p, const size_t *seq, size_t nseq,
 		s.hold = xcalloc(nh, sizeof(uint64_t));
 		s.hold_q = xcalloc(nh, sizeof(int));
 	}
-	s.free_list = xmalloc(RING * sizeof(uint64_t));
+	s.free_list = rg->free_list;
 	s.iter_done = xcalloc(iters, sizeof(uint64_t));
 	for (int r = 0; r < DAG_NREGS; r++)
 		s.ren[r] = NONE;
@@ -1113,12 +1125,9 @@ out:
 	free(s.rs);
 	free(s.hold);
 	free(s.hold_q);
-	free(s.free_list);
 	free(s.iter_done);
 	free(s.ti);
 	free(s.split_acc);
-	free(s.u);
-	free(s.rob);
 	return rc;
 }
 
@@ -1297,6 +1306,7 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 		  struct ppr_err *err)
 {
 	struct dag_sched_opts o = { 0 };
+	struct rings rg = { 0 };
 	size_t nseq, *seq = NULL;
 	uint64_t iters;
 	double pr[DAG_MAX_PORTS], dummy[DAG_MAX_PORTS], splits = 0;
@@ -1324,15 +1334,18 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 	}
 	if (iters < 2)
 		iters = 2;
-	rc = simulate(p, seq, nseq, core, &o, M_FULL, iters,
+	rg.u = xmalloc(RING * sizeof(*rg.u));
+	rg.rob = xmalloc(RING * sizeof(*rg.rob));
+	rg.free_list = xmalloc(RING * sizeof(*rg.free_list));
+	rc = simulate(p, seq, nseq, core, &o, &rg, M_FULL, iters,
 		      &out->cycles_per_iter, pr, &splits, err);
 	if (rc)
 		goto out;
-	rc = simulate(p, seq, nseq, core, &o, M_COMPUTE, iters,
+	rc = simulate(p, seq, nseq, core, &o, &rg, M_COMPUTE, iters,
 		      &out->compute_cycles, dummy, NULL, err);
 	if (rc)
 		goto out;
-	rc = simulate(p, seq, nseq, core, &o, M_MEMORY, iters,
+	rc = simulate(p, seq, nseq, core, &o, &rg, M_MEMORY, iters,
 		      &out->memory_cycles, dummy, NULL, err);
 	if (rc)
 		goto out;
@@ -1405,6 +1418,9 @@ int dag_sched_run(const struct dag_prog *p, const struct dag_loop *loop,
 			out->bottleneck = DAG_BOUND_WINDOW;
 	}
 out:
+	free(rg.u);
+	free(rg.rob);
+	free(rg.free_list);
 	free(seq);
 	return rc;
 }
