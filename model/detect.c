@@ -1446,6 +1446,7 @@ int detect_latency(uint64_t bytes, unsigned runs, struct detect_stat *ns,
 	double v[64];
 	size_t nlines, *perm;
 	void **buf;
+	uint64_t warm, steps;
 	unsigned r;
 
 	if (!runs || runs > 64 || bytes < 4096)
@@ -1466,17 +1467,15 @@ int detect_latency(uint64_t bytes, unsigned runs, struct detect_stat *ns,
 	/* Each run warms with up to 2^20 steps (the lines of a 64 MiB cache,
 	 * so the cache holds random lines of the set, not the tail the set-up
 	 * wrote last) and times up to 2^21: at 100-300 ns a load that is
-	 * 0.2-0.6 s, a mean over two million lines.  A run was five passes
-	 * over the set (21 million loads, 6 s at 300 ns). */
+	 * 0.2-0.6 s, a mean over two million lines. */
+	warm = nlines < ((uint64_t)1 << 20) ? nlines : (uint64_t)1 << 20;
+	steps = nlines * 4 + 100000;
+	if (steps > (uint64_t)1 << 21)
+		steps = (uint64_t)1 << 21;
 	for (r = 0; r < runs; r++) {
 		void **p = &buf[0];
-		uint64_t steps = nlines * 4 + 100000;
-		uint64_t warm = nlines < ((uint64_t)1 << 20) ? nlines
-							     : (uint64_t)1 << 20;
 		double t0, t;
 
-		if (steps > (uint64_t)1 << 21)
-			steps = (uint64_t)1 << 21;
 		p = chase(p, warm);
 		t0 = now_s();
 		p = chase(p, steps);

@@ -6,8 +6,13 @@ BUILD=${BUILD:-build}
 # build ran last).
 case $BUILD in /*) PPR_BIN=$BUILD/ppr ;; *) PPR_BIN=$(pwd)/$BUILD/ppr ;; esac
 pass=0; fail=0; skip=0; failed_bins=""; times=""
+# run NAME COMMAND...: runs it, counts its closing line, times it
 run() {
+	name=$1; shift
+	t0=$(date +%s)
 	out=$("$@" 2>&1); rc=$?
+	times="$times$(($(date +%s) - t0)) $name
+"
 	printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed' | sed 's/^/  /'
 	line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
 	p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
@@ -16,7 +21,7 @@ run() {
 	pass=$((pass + ${p:-0})); fail=$((fail + ${f:-0})); skip=$((skip + ${s:-0}))
 	if [ $rc -ne 0 ] || [ -z "$line" ]; then
 		[ -z "$line" ] && fail=$((fail + 1))
-		failed_bins="$failed_bins $1"
+		failed_bins="$failed_bins $name"
 	fi
 }
 VG=""
@@ -24,18 +29,12 @@ VG=""
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	echo "== $(basename "$t")"
-	t0=$(date +%s)
-	run $VG "$t"
-	times="$times$(($(date +%s) - t0)) $(basename "$t")
-"
+	run "$(basename "$t")" $VG "$t"
 done
 for t in tests/cli/*.sh; do
 	[ -f "$t" ] || continue
 	echo "== $t"
-	t0=$(date +%s)
-	run env PPR="$PPR_BIN" BUILD="$BUILD" FULL="$FULL" sh "$t"
-	times="$times$(($(date +%s) - t0)) $t
-"
+	run "$t" env PPR="$PPR_BIN" BUILD="$BUILD" FULL="$FULL" sh "$t"
 done
 # The slowest five, so a test that grows shows up before CI's time limit.
 printf '%s' "$times" | sort -rn | head -n 5 | awk '{ printf "slowest: %s s %s\n", $1, $2 }'
