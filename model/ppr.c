@@ -91,6 +91,17 @@
  *   The per-row-4 random matrices, over-predicted before, are more so
  *   (n = 1,048,576: +22..+57% -> +28..+64% in 11 of the 12 sets).
  *   CSR only: the FFT's far references were not measured so.
+ *   On the Zen 5 host (zen4-epyc.json, 2026-12-05) the fit is 1, not 2:
+ *   without the key R-MAT scale 18 (x in the L3, its 47 MB from memory)
+ *   was predicted 17-31% fast in all four stored passes of the day, and
+ *   R-MAT 20 (edge factor 8) 6-21%.  On a fresh pass of 61 matrices
+ *   (bench/predict_spmv.sh with SPMV_RANDOM=1) 0 / 0.5 / 1 / 1.5 / 2 gave
+ *   R-MAT 18 -29.1 / -13.8 / +3.3 / +13.1 / +13.1%; the random-column
+ *   matrices' median |error| 13.8 / 11.4 / 10.4 / 13.8 / 13.8% and worst
+ *   53.1 / 42.7 / 32.7 / 38.2 / 38.2%; the 42 real and generated ones'
+ *   median 4.8 / 4.8 / 4.5 / 4.8 / 4.8%.  Its share of the held-up time,
+ *   min(1, phi), is R-MAT's phi of about 0.7: on this core part of the
+ *   core's memory time still runs under the stream.
  * - Beyond the paper: S_DAG(compute) and S_DAG(memory) are schedules of
  *   half the loop each, so a loop-carried chain through both (load ->
  *   multiply -> add -> next load's address) is in neither; when the caller
