@@ -100,8 +100,10 @@
  *   matrices' median |error| 13.8 / 11.4 / 10.4 / 13.8 / 13.8% and worst
  *   53.1 / 42.7 / 32.7 / 38.2 / 38.2%; the 42 real and generated ones'
  *   median 4.8 / 4.8 / 4.5 / 4.8 / 4.8%.  Its share of the held-up time,
- *   min(1, phi), is R-MAT's phi of about 0.7: on this core part of the
- *   core's memory time still runs under the stream.
+ *   min(1, phi), is R-MAT's phi of 0.78: on this core part of the
+ *   core's memory time still runs under the stream.  A later pass, not
+ *   in the fit: without / with the key, the 42's worst 32.6 / 28.3%
+ *   (R-MAT 18 -32.6 / -15.9%), the random-column worst 65.0 / 37.0%.
  * - Beyond the paper: S_DAG(compute) and S_DAG(memory) are schedules of
  *   half the loop each, so a loop-carried chain through both (load ->
  *   multiply -> add -> next load's address) is in neither; when the caller
