@@ -30,10 +30,9 @@ static const char usage_str[] =
 	"detect  measures this machine and writes a machine file (stdout without -o):\n"
 	"        caches from sysfs (--sysfs DIR, default\n"
 	"        /sys/devices/system/cpu/cpu0/cache) or from CPUID; core clock from\n"
-	"        chains of dependent register adds (not the TSC) in 20 ms runs,\n"
-	"        the clock written, and in 400 windows of 0.2 ms (on stderr: the fastest\n"
-	"        window, and how many are not interrupted; CPU time counts time\n"
-	"        lost to interruptions, so short runs see the faster clock); FMA\n"
+	"        dependent register adds (not the TSC): the faster of the best 20 ms\n"
+	"        run and the 95th percentile of 400 windows of 0.2 ms (short runs\n"
+	"        miss the interruptions, as short kernels do); FMA\n"
 	"        peak; read bandwidth of working sets sized for each cache level\n"
 	"        and for memory; the part of a shared last level this program\n"
 	"        gets (usable_ways: where its read bandwidth has lost a tenth of\n"
@@ -65,8 +64,9 @@ static const char usage_str[] =
 	"        (not written).\n"
 	"        --caches-only prints the caches and their source, measures nothing.\n"
 	"        --clock-only measures the clock alone and prints 'key value' lines\n"
-	"        on stdout: clock_ghz (20 ms runs), window_ms, windows,\n"
-	"        fastest_window_ghz, median_window_ghz, uninterrupted.\n"
+	"        on stdout: clock_ghz (as written), runs_ghz, window_ms, windows,\n"
+	"        fastest_window_ghz, p95_window_ghz, median_window_ghz,\n"
+	"        uninterrupted.\n"
 	"        --base M.json refreshes a machine file for the host it now runs on:\n"
 	"        M.json with this run's clock, memory bandwidth, latency,\n"
 	"        write-back share and CSR stream table, and the last level's usable\n"
@@ -194,8 +194,9 @@ static int coarse_bracket(uint64_t from, uint64_t size, unsigned runs,
 	return 0;
 }
 
-/* The core clock: runs of 20 ms (the clock written), then 400 windows of
- * 0.2 ms; progress and both summaries on stderr. */
+/* The core clock: runs of 20 ms, then 400 windows of 0.2 ms; progress and
+ * both summaries on stderr.  The clock written is the faster of the runs'
+ * best and the windows' 95th percentile (clock_written). */
 static int measure_clock(unsigned runs, struct detect_stat *clk,
 			 struct detect_clock_windows *cw, struct ppr_err *err)
 {
@@ -206,11 +207,29 @@ static int measure_clock(unsigned runs, struct detect_stat *clk,
 	if (detect_clock_windows(400, 2e-4, cw, err))
 		return -1;
 	fprintf(stderr, "  core clock in %u windows of %.2f ms: fastest %.3f GHz, "
-		"median %.3f; %.0f%% of them not interrupted (runs shorter than "
-		"that are timed at the fastest rate, longer ones at the %.3f GHz "
-		"above)\n", cw->windows, cw->window_s * 1e3, cw->fastest_ghz,
-		cw->median_ghz, 100 * cw->uninterrupted, clk->max);
+		"95th percentile %.3f, median %.3f; %.0f%% of them not "
+		"interrupted (runs shorter than that are timed at the fastest "
+		"rate, longer ones at the %.3f GHz above)\n", cw->windows,
+		cw->window_s * 1e3, cw->fastest_ghz, cw->p95_ghz, cw->median_ghz,
+		100 * cw->uninterrupted, clk->max);
 	return 0;
+}
+
+/* The clock a machine file gets: the kernels ppr predicts run for
+ * microseconds to milliseconds and are timed as the least of many runs,
+ * so they run at the rate of uninterrupted short windows, not at the 20 ms
+ * runs' rate, which counts the interruptions every such run contains on a
+ * shared guest.  On the Zen 5 guest (2026-12-05 17:00) the runs read
+ * 3.746 GHz, the windows' 95th percentile about 3.85 and their fastest
+ * 3.904; a CSR SpMV pass predicted with the refresh's 3.59 GHz (20 ms
+ * runs) had a median error of 11.8% on the 42 matrices, 6.6% rescored at
+ * 3.80 and 5.3% at 3.90; and the FMA peak read 32.7 flops a cycle at the
+ * runs' clock, over the 32 the core issues.  Noise only slows both, so
+ * the faster of the two. */
+static double clock_written(const struct detect_stat *clk,
+			    const struct detect_clock_windows *cw)
+{
+	return cw->p95_ghz > clk->max ? cw->p95_ghz : clk->max;
 }
 
 /* Set obj.key to the number v, replacing what was there. */
@@ -577,7 +596,7 @@ static int detect(int argc, char **argv)
 	double wb_share = 1, wb_read = 0, wb_copy = 0;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
-	double ghz, fpc, l1_bpc, usable_mib, beyond_mib;
+	double ghz, run_ghz, win_ghz, fpc, l1_bpc, usable_mib, beyond_mib;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak, *base_root = NULL;
 	char *text = NULL, desc[512], src[2048], cache_desc[1024], cap_desc[256];
 	struct machine check = { 0 };
@@ -653,10 +672,12 @@ static int detect(int argc, char **argv)
 
 		if (measure_clock((unsigned)runs, &clk, &cw, &err))
 			return cli_error_err(&err);
-		printf("clock_ghz %.4f\n", clk.max);
+		printf("clock_ghz %.4f\n", clock_written(&clk, &cw));
+		printf("runs_ghz %.4f\n", clk.max);
 		printf("window_ms %.3f\n", cw.window_s * 1e3);
 		printf("windows %u\n", cw.windows);
 		printf("fastest_window_ghz %.4f\n", cw.fastest_ghz);
+		printf("p95_window_ghz %.4f\n", cw.p95_ghz);
 		printf("median_window_ghz %.4f\n", cw.median_ghz);
 		printf("uninterrupted %.3f\n", cw.uninterrupted);
 		return 0;
@@ -706,8 +727,11 @@ again:
 
 		if (measure_clock((unsigned)runs, &clk, &cw, &err))
 			goto fail_err;
+		ghz = clock_written(&clk, &cw);
+		win_ghz = cw.p95_ghz;
 	}
-	ghz = clk.max;
+	/* drift and slowness compare 20 ms runs with 20 ms runs */
+	run_ghz = clk.max;
 	fprintf(stderr, "  measuring FMA peak...\n");
 	if (detect_fma_peak(ghz, (unsigned)runs, &fma, &err) == 0) {
 		progress("FMA peak (double)", &fma, "flop/cy");
@@ -951,7 +975,7 @@ again:
 	fprintf(stderr, "  measuring core clock again...\n");
 	if (detect_core_clock((unsigned)runs, &clk_end, &err))
 		goto fail_err;
-	drift = clk_end.max / ghz - 1;
+	drift = clk_end.max / run_ghz - 1;
 	fprintf(stderr, "  core clock at the end: %.3f GHz (%+.1f%% from the "
 		"start)\n", clk_end.max, 100 * drift);
 	cJSON_AddNumberToObject(root, "clock_ghz", round(ghz * 1000) / 1000);
@@ -976,14 +1000,17 @@ again:
 		snprintf(cap_desc, sizeof(cap_desc), "usable capacity not measured "
 			 "(last level under 1 MiB)");
 	snprintf(src, sizeof(src),
-		 "ppr machine detect: caches from %s; clock %.3f GHz (best of %u "
-		 "dependent-add-chain runs, median %.3f; %.3f at the end); "
+		 "ppr machine detect: caches from %s; clock %.3f GHz (dependent "
+		 "add chains: the faster of the best of %u runs of 20 ms, %.3f, "
+		 "median %.3f, %.3f at the end, and the 95th percentile of 400 "
+		 "windows of 0.2 ms, %.3f); "
 		 "bandwidths: best of "
 		 "repeated read-only runs over half of each data cache level and "
 		 "over a set of %llu MiB; latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
 		 "assumed); %s; core model: %s%s (CPUID family %xh model %xh)",
-		 cache_desc, ghz, clk.runs, clk.median, clk_end.max,
+		 cache_desc, ghz, clk.runs, run_ghz, clk.median, clk_end.max,
+		 win_ghz,
 		 (unsigned long long)(mem_ws >> 20), cap_desc,
 		 core_name ? "the built-in " : "none built in, zen5's used",
 		 core_name ? core_name : "", cpu_family, cpu_model);
@@ -1008,14 +1035,14 @@ again:
 	 * chains, so an attempt whose clock reads more than the limit under
 	 * the fastest reading of all attempts (start or end) is as unsteady
 	 * as one that moved. */
-	fastest = fmax(fastest, fmax(ghz, clk_end.max));
-	slow = 1 - ghz / fastest;
-	if (!best || detect_attempt_offness(ghz, drift, fastest) <
+	fastest = fmax(fastest, fmax(run_ghz, clk_end.max));
+	slow = 1 - run_ghz / fastest;
+	if (!best || detect_attempt_offness(run_ghz, drift, fastest) <
 		     detect_attempt_offness(best_ghz, best_drift, fastest)) {
 		cJSON_Delete(best);
 		best = root;
 		best_drift = drift;
-		best_ghz = ghz;
+		best_ghz = run_ghz;
 		best_beyond_mib = beyond_mib;
 		best_attempt = attempt;
 	} else {

@@ -323,12 +323,16 @@ double detect_attempt_offness(double ghz, double drift, double fastest);
  * that contains one runs slow: the fastest windows give the core's clock,
  * the share of windows within 2% of the fastest how often a run that
  * short is not interrupted.  detect_core_clock's 20 ms runs nearly always
- * are: their clock is the rate long runs get.
+ * are: their clock is the rate long runs get.  The 95th percentile is
+ * the core's clock as short kernels (a least-of-runs SpMV of a few
+ * microseconds to a millisecond) see it, without the fastest window
+ * alone deciding it.
  */
 struct detect_clock_windows {
 	unsigned windows;
 	double window_s;        /* measured length of one window */
 	double fastest_ghz, median_ghz;
+	double p95_ghz;         /* 95th percentile (nearest rank below) */
 	double uninterrupted;   /* share of windows within 2% of the fastest */
 };
 

@@ -275,6 +275,20 @@ static void test_clock_windows(void)
 	T_NEAR(cw.median_ghz, 0.5 * (3.61 + 3.65), 1e-12);
 	/* within 2% of 3.68 (>= 3.6064): 3.61 3.65 3.675 3.679 3.68 3.68 */
 	T_NEAR(cw.uninterrupted, 0.6, 1e-12);
+	/* the 95th percentile of 10: rank floor(0.95 x 9) = 8 of 0..9 */
+	T_NEAR(cw.p95_ghz, 3.68, 1e-12);
+	{
+		/* of 100 windows 1..100 GHz: rank 94, so the five fastest
+		   (96..100) and 95 itself are not under it */
+		double u[100];
+
+		for (int i = 0; i < 100; i++)
+			u[99 - i] = i + 1; /* descending: summarise sorts */
+		T_CHECK(detect_clock_windows_summarise(u, 100, &cw) == 0);
+		T_NEAR(cw.p95_ghz, 95, 1e-12);
+		T_NEAR(cw.fastest_ghz, 100, 1e-12);
+		T_NEAR(cw.median_ghz, 50.5, 1e-12);
+	}
 	T_CHECK(detect_clock_windows_summarise(v, 0, &cw) == PPR_EINVAL);
 	T_CHECK(detect_clock_windows(0, 2e-4, &cw, &e) == PPR_EINVAL);
 	T_CHECK(detect_clock_windows(10, 0, &cw, &e) == PPR_EINVAL);
@@ -283,6 +297,7 @@ static void test_clock_windows(void)
 	T_CHECK(detect_clock_windows(20, 5e-5, &cw, &e) == 0);
 	T_EQ_U64(cw.windows, 20);
 	T_CHECK(cw.fastest_ghz >= cw.median_ghz && cw.median_ghz > 0);
+	T_CHECK(cw.fastest_ghz >= cw.p95_ghz && cw.p95_ghz >= cw.median_ghz);
 	T_CHECK(cw.uninterrupted > 0 && cw.uninterrupted <= 1);
 	T_CHECK(cw.window_s > 0);
 #endif
