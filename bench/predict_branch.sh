@@ -31,6 +31,11 @@
 # fills the capacity with the rows' distinct histories, not the changes:
 # ROWS_FROM on structured matrices (Pd, rajat01: no exit lost at 7,000
 # changes on xeon-gnr) against random rows shows why.
+# COLS=C (default 512, x in L1) spreads the columns over C: over 512 they
+# are a Park-Miller sequence, so x is gathered at random from a vector of
+# 8C bytes (C=49152: 384 KiB, in L2; 1048576: 8 MiB, in L3), for the
+# random and the constant rows alike: the extra cycles are then the
+# exits' cost with the next row's gathers further away.
 # Figures: median and min of REPS warm runs (`ppr measure`), wall time;
 # the model column is `ppr predict`'s mispredicted exits of a warm run
 # times loop_exit_miss_cycles, per change (each column per change of the
@@ -52,11 +57,26 @@ learned=$(sed -n 's/^[[:space:]]*"learned_exit_changes":[[:space:]]*\([0-9.]*\).
 trips=$(sed -n 's/^[[:space:]]*"learned_exit_trips":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 hist=$(sed -n 's/^[[:space:]]*"history_rows":[[:space:]]*\([0-9.]*\).*/\1/p' "$MACHINE" | head -n 1)
 miss=${miss:-25} learned=${learned:-10000} trips=${trips:-0} hist=${hist:-0}
+COLS=${COLS:-512}
+case $COLS in
+''|*[!0-9]*) echo "predict_branch.sh: COLS is a count of columns, not '$COLS'" >&2; exit 2 ;;
+esac
+[ "$COLS" -ge 512 ] || { echo "predict_branch.sh: COLS is 512 or more, not $COLS" >&2; exit 2; }
+# the column of nonzero t of row i: within 512, the pattern x in L1 was
+# always measured with; else the next of a Park-Miller sequence (16807 x
+# 2^31 fits a double exactly)
+COLFN='function col(i, t) {
+	if (cols <= 512) return (i * 3 + t * 37) % 512 + 1
+	if (!pm) pm = 12345
+	pm = (pm * 16807) % 2147483647
+	return pm % cols + 1
+}
+'
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 gen() { # rows lo hi kind(r|c) file [two: lo or hi at random]
 	awk -v n="$1" -v lo="$2" -v hi="$3" -v k="$4" -v two="${6:-0}" \
-		-v per="${PERIOD:-0}" 'BEGIN {
+		-v per="${PERIOD:-0}" -v cols="$COLS" "$COLFN"'BEGIN {
 		srand(12345); nnz = 0
 		for (i = 0; i < n; i++) {
 			if (k != "r")
@@ -70,10 +90,10 @@ gen() { # rows lo hi kind(r|c) file [two: lo or hi at random]
 			nnz += l[i]
 		}
 		print "%%MatrixMarket matrix coordinate real general"
-		print n, 512, nnz
+		print n, cols, nnz
 		for (i = 0; i < n; i++)
 			for (t = 0; t < l[i]; t++)
-				print i + 1, (i * 3 + t * 37) % 512 + 1, 1.5 }' > "$5"
+				print i + 1, col(i, t), 1.5 }' > "$5"
 }
 # rows of a matrix's row lengths: rows src kind(r|c) file (src may be
 # gzip-compressed, as the shipped medium/*.mtx.gz are)
@@ -81,7 +101,7 @@ genfrom() {
 	case $2 in
 	*.gz) gzip -dc "$2" ;;
 	*) cat "$2" ;;
-	esac | awk -v n="$1" -v k="$3" 'BEGIN { hdr = 1 }
+	esac | awk -v n="$1" -v k="$3" -v cols="$COLS" "$COLFN"'BEGIN { hdr = 1 }
 		NR == 1 { sym = tolower($0) ~ /symmetric|hermitian/; next }
 		/^%/ { next }
 		hdr { rows = $1; hdr = 0; next }
@@ -92,11 +112,11 @@ genfrom() {
 			m = int(nnz / n + 0.5)
 			if (k == "c") nnz = m * n
 			print "%%MatrixMarket matrix coordinate real general"
-			print n, 512, nnz
+			print n, cols, nnz
 			for (i = 0; i < n; i++) {
 				len = (k == "c") ? m : l[i]
 				for (t = 0; t < len; t++)
-					print i + 1, (i * 3 + t * 37) % 512 + 1, 1.5
+					print i + 1, col(i, t), 1.5
 			} }' > "$4"
 }
 meas() {
@@ -105,8 +125,9 @@ meas() {
 		sed -n 's/^time *min \([0-9.e+-]*\) s, median \([0-9.e+-]*\) s.*/\1 \2/p'
 }
 printf '%s: clock %s GHz, %s reps per point\n' "$KARGS" "$ghz" "$REPS"
-printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s, history_rows %s%s\n' "$miss" "$learned" "$trips" "$hist" \
-	"$([ "${PERIOD:-0}" -gt 0 ] && echo ", random rows repeating every $PERIOD rows")"
+printf 'loop_exit_miss_cycles %s, learned_exit_changes %s, learned_exit_trips %s, history_rows %s%s%s\n' "$miss" "$learned" "$trips" "$hist" \
+	"$([ "${PERIOD:-0}" -gt 0 ] && echo ", random rows repeating every $PERIOD rows")" \
+	"$([ "$COLS" -gt 512 ] && echo ", columns at random over $COLS")"
 printf '%-7s %8s %9s %9s %12s %12s %14s %10s\n' lengths rows branches changes \
 	"extra cy/row" "(min runs)" "cy per change" "model"
 # a matrix's path may hold '-' (astro-ph.mtx): its entries are marked
