@@ -220,10 +220,10 @@ static int measure_clock(unsigned runs, struct detect_stat *clk,
  * so they run at the rate of uninterrupted short windows, not at the 20 ms
  * runs' rate, which counts the interruptions every such run contains on a
  * shared guest.  On the Zen 5 guest (2026-12-05 17:00) the runs read
- * 3.746 GHz, the windows' 95th percentile about 3.85 and their fastest
- * 3.904; a CSR SpMV pass predicted with the refresh's 3.59 GHz (20 ms
- * runs) had a median error of 11.8% on the 42 matrices, 6.6% rescored at
- * 3.80 and 5.3% at 3.90; and the FMA peak read 32.7 flops a cycle at the
+ * 3.746 GHz, the windows 3.796 (median) to 3.904 (fastest); a CSR SpMV
+ * pass predicted with the refresh's 3.59 GHz (20 ms runs) had a median
+ * error of 11.8% on the 42 matrices, 6.6% rescored at 3.80 and 5.3% at
+ * 3.90; and the FMA peak read 32.7 flops a cycle at the
  * runs' clock, over the 32 the core issues.  Noise only slows both, so
  * the faster of the two. */
 static double clock_written(const struct detect_stat *clk,
