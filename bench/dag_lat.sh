@@ -154,7 +154,9 @@ int main(void)
 	{
 		/* and in 400 windows of about 0.2 ms, as ppr machine detect
 		   times the clock it writes (cli/cmd_machine.c,
-		   clock_written): runs this short are often not interrupted */
+		   clock_written): runs this short are often not interrupted.
+		   Its own chain, not `ppr machine detect --clock-only`: this
+		   is the yardstick detect's clock is checked against */
 		static double w[400];
 		long nw = (long)(2e-4 * f * 1e9 / 16) + 1;
 

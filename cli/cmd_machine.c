@@ -229,7 +229,7 @@ static int measure_clock(unsigned runs, struct detect_stat *clk,
 static double clock_written(const struct detect_stat *clk,
 			    const struct detect_clock_windows *cw)
 {
-	return cw->p95_ghz > clk->max ? cw->p95_ghz : clk->max;
+	return fmax(cw->p95_ghz, clk->max);
 }
 
 /* Set obj.key to the number v, replacing what was there. */
@@ -592,11 +592,12 @@ static int detect(int argc, char **argv)
 	cJSON *best = NULL;
 	struct detect_cache caches[DETECT_MAX_CACHES];
 	struct detect_stat clk, clk_end, fma, bw, lat;
+	struct detect_clock_windows cw;
 	double drift;
 	double wb_share = 1, wb_read = 0, wb_copy = 0;
 	struct ppr_err err = { 0 };
 	unsigned n = 0, i, last;
-	double ghz, run_ghz, win_ghz, fpc, l1_bpc, usable_mib, beyond_mib;
+	double ghz, fpc, l1_bpc, usable_mib, beyond_mib;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak, *base_root = NULL;
 	char *text = NULL, desc[512], src[2048], cache_desc[1024], cap_desc[256];
 	struct machine check = { 0 };
@@ -668,8 +669,6 @@ static int detect(int argc, char **argv)
 				       "machine detect: --base writes a whole machine file; "
 				       "not with --caches-only or --clock-only");
 	if (clock_only) {
-		struct detect_clock_windows cw;
-
 		if (measure_clock((unsigned)runs, &clk, &cw, &err))
 			return cli_error_err(&err);
 		printf("clock_ghz %.4f\n", clock_written(&clk, &cw));
@@ -722,16 +721,11 @@ again:
 	l1_bpc = 0;
 	usable_mib = -1;
 	beyond_mib = -1;
-	{
-		struct detect_clock_windows cw;
-
-		if (measure_clock((unsigned)runs, &clk, &cw, &err))
-			goto fail_err;
-		ghz = clock_written(&clk, &cw);
-		win_ghz = cw.p95_ghz;
-	}
-	/* drift and slowness compare 20 ms runs with 20 ms runs */
-	run_ghz = clk.max;
+	if (measure_clock((unsigned)runs, &clk, &cw, &err))
+		goto fail_err;
+	/* the clock written; drift and slowness compare the 20 ms runs
+	 * (clk.max) with the 20 ms runs at the end */
+	ghz = clock_written(&clk, &cw);
 	fprintf(stderr, "  measuring FMA peak...\n");
 	if (detect_fma_peak(ghz, (unsigned)runs, &fma, &err) == 0) {
 		progress("FMA peak (double)", &fma, "flop/cy");
@@ -975,7 +969,7 @@ again:
 	fprintf(stderr, "  measuring core clock again...\n");
 	if (detect_core_clock((unsigned)runs, &clk_end, &err))
 		goto fail_err;
-	drift = clk_end.max / run_ghz - 1;
+	drift = clk_end.max / clk.max - 1;
 	fprintf(stderr, "  core clock at the end: %.3f GHz (%+.1f%% from the "
 		"start)\n", clk_end.max, 100 * drift);
 	cJSON_AddNumberToObject(root, "clock_ghz", round(ghz * 1000) / 1000);
@@ -1009,8 +1003,8 @@ again:
 		 "over a set of %llu MiB; latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
 		 "assumed); %s; core model: %s%s (CPUID family %xh model %xh)",
-		 cache_desc, ghz, clk.runs, run_ghz, clk.median, clk_end.max,
-		 win_ghz,
+		 cache_desc, ghz, clk.runs, clk.max, clk.median, clk_end.max,
+		 cw.p95_ghz,
 		 (unsigned long long)(mem_ws >> 20), cap_desc,
 		 core_name ? "the built-in " : "none built in, zen5's used",
 		 core_name ? core_name : "", cpu_family, cpu_model);
@@ -1035,14 +1029,14 @@ again:
 	 * chains, so an attempt whose clock reads more than the limit under
 	 * the fastest reading of all attempts (start or end) is as unsteady
 	 * as one that moved. */
-	fastest = fmax(fastest, fmax(run_ghz, clk_end.max));
-	slow = 1 - run_ghz / fastest;
-	if (!best || detect_attempt_offness(run_ghz, drift, fastest) <
+	fastest = fmax(fastest, fmax(clk.max, clk_end.max));
+	slow = 1 - clk.max / fastest;
+	if (!best || detect_attempt_offness(clk.max, drift, fastest) <
 		     detect_attempt_offness(best_ghz, best_drift, fastest)) {
 		cJSON_Delete(best);
 		best = root;
 		best_drift = drift;
-		best_ghz = run_ghz;
+		best_ghz = clk.max;
 		best_beyond_mib = beyond_mib;
 		best_attempt = attempt;
 	} else {
