@@ -420,6 +420,8 @@ void model_bcsr_core(const struct dag_core *c, struct dag_core *out);
 extern const struct model_bcsr_incore model_bcsr_incore_builtin[]
 	__attribute__((weak));
 extern const unsigned model_bcsr_incore_nbuiltin __attribute__((weak));
+/* model_bcsr_incore_builtin[i].key for each i, side by side */
+extern const uint64_t model_bcsr_incore_keys[] __attribute__((weak));
 int model_bcsr_incore_points(const struct dag_core *c, unsigned nth,
 			     double (*pv)[MODEL_BCSR_NPT_VALS],
 			     struct ppr_err *err);

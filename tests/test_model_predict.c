@@ -2458,6 +2458,12 @@ static void test_bcsr_incore_builtin(void)
 		T_SKIP("no built-in in-core table (a sanitizer build)");
 		return;
 	}
+	/* the keys side by side (the lookup's) are the tables' own */
+	T_CHECK(model_bcsr_incore_keys != NULL);
+	for (i = 0; model_bcsr_incore_keys && i < model_bcsr_incore_nbuiltin;
+	     i++)
+		T_CHECK_AT(model_bcsr_incore_keys[i] ==
+			   model_bcsr_incore_builtin[i].key, i);
 	for (k = 0; k < 3; k++) {
 		const struct dag_core *c = dag_core_builtin(names[k]);
 		uint64_t key = model_bcsr_core_key(c);

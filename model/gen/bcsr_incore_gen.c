@@ -38,6 +38,7 @@ int main(int argc, char **argv)
 {
 	static double pv[64][MODEL_BCSR_NPT_VALS];
 	const char *const *names = dag_core_builtin_names();
+	uint64_t keys[64];
 	int empty = argc > 1 && !strcmp(argv[1], "--empty");
 	unsigned n = 0, k;
 
@@ -67,11 +68,23 @@ int main(int argc, char **argv)
 				err.msg);
 			return 1;
 		}
+		if (n == sizeof(keys) / sizeof(keys[0])) {
+			fprintf(stderr, "bcsr_incore_gen: more than %zu core "
+				"models\n", sizeof(keys) / sizeof(keys[0]));
+			return 1;
+		}
 		put_core(names[k], c, pv);
-		n++;
+		keys[n++] = model_bcsr_core_key(c);
 	}
 	if (!n)
 		printf("\t{ 0, { { 0 } } }, /* none: a placeholder */\n");
 	printf("};\nconst unsigned model_bcsr_incore_nbuiltin = %u;\n", n);
+	/* the keys again, side by side: finding a table then touches one
+	 * line, not the first line of every table before it (25 KB apart) */
+	printf("const uint64_t model_bcsr_incore_keys[] = {");
+	for (k = 0; k < n; k++)
+		printf("%s\n\tUINT64_C(0x%016llx),", "",
+		       (unsigned long long)keys[k]);
+	printf("%s\n};\n", n ? "" : "\n\t0, /* none: a placeholder */");
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
