@@ -1,6 +1,7 @@
 /*
  * bcsr_incore_gen.c - writes the C table of the built-in core models'
- * in-core points of the 64 BCSR kernels (model_bcsr_incore_builtin), so
+ * in-core points of the 64 BCSR kernels (model_bcsr_incore_builtin, and
+ * their keys side by side in model_bcsr_incore_keys), so
  * that `ppr bcsr` on a built-in core model neither schedules them (3 s)
  * nor reads them from its cache file.  Run by the Makefile at build
  * time, linked with the same modules as ppr; the table goes into ppr,
@@ -83,7 +84,7 @@ int main(int argc, char **argv)
 	 * line, not the first line of every table before it (25 KB apart) */
 	printf("const uint64_t model_bcsr_incore_keys[] = {");
 	for (k = 0; k < n; k++)
-		printf("%s\n\tUINT64_C(0x%016llx),", "",
+		printf("\n\tUINT64_C(0x%016llx),",
 		       (unsigned long long)keys[k]);
 	printf("%s\n};\n", n ? "" : "\n\t0, /* none: a placeholder */");
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
