@@ -19,13 +19,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static void put_core(const char *name, const struct dag_core *c,
+static void put_core(const char *name, uint64_t key,
 		     double (*pv)[MODEL_BCSR_NPT_VALS])
 {
 	unsigned i, k;
 
 	printf("\t{ /* %s */\n\t\tUINT64_C(0x%016llx),\n\t\t{\n", name,
-	       (unsigned long long)model_bcsr_core_key(c));
+	       (unsigned long long)key);
 	for (i = 0; i < 64; i++) {
 		printf("\t\t\t{ /* %ux%u */", i / 8 + 1, i % 8 + 1);
 		for (k = 0; k < MODEL_BCSR_NPT_VALS; k++)
@@ -74,8 +74,8 @@ int main(int argc, char **argv)
 				"models\n", sizeof(keys) / sizeof(keys[0]));
 			return 1;
 		}
-		put_core(names[k], c, pv);
-		keys[n++] = model_bcsr_core_key(c);
+		keys[n] = model_bcsr_core_key(c);
+		put_core(names[k], keys[n++], pv);
 	}
 	if (!n)
 		printf("\t{ 0, { { 0 } } }, /* none: a placeholder */\n");
