@@ -75,6 +75,11 @@ const char *model_kernel_asm_symbol(unsigned i)
 	return NULL;
 }
 
+/* in the selection's section: `ppr bcsr` calls it first thing, and out
+ * in .text its page was the one code page a fresh process faulted in
+ * inside the timed selection (common/ppr_hot.h; model/README.md,
+ * 2026-12-05 21:47) */
+PPR_SELECT_TEXT
 const struct dag_core *model_machine_core(const struct machine *m)
 {
 	if (m->has_core)
