@@ -59,8 +59,9 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 # the windows' figure is the one the file holds, and a refresh at a fast
 # moment then priced every round at it; on 2026-12-06 the refresh read
 # 3.656 GHz, the naive kernel in L1 then measured as if at 3.50 (its
-# cycles are the clock's alone), and every cell was predicted 4-16% fast.)  Until 2026-11-28 every cell was predicted with the
-# highest bandwidth and clock read in any round: on 2026-11-28 18:12 the
+# cycles are the clock's alone), and every cell was predicted 4-16%
+# fast.)  Until 2026-11-28 every cell was predicted with the highest
+# bandwidth and clock read in any round: on 2026-11-28 18:12 the
 # rounds read 29.1-34.9 GB/s, and the aligned variant from memory, at its
 # fastest in a round that read less, was predicted +16% with the 34.85.
 # Since 2026-12-04 the bandwidth is also read just before each round: a
