@@ -785,7 +785,6 @@ again:
 				struct detect_capacity cap;
 				uint64_t step = k->size / 16, lo = 2 * step;
 				uint64_t hi = 24 * step, below = 4 * k->size;
-				double usable;
 				unsigned w;
 
 				/* a level over DETECT_BIG_LEVEL: swept in two
@@ -820,8 +819,8 @@ again:
 					cap.level_gbs, cap.below_gbs,
 					below / 1048576.0,
 					cap.bytes / 1048576.0);
-				usable = cap.bytes / (double)k->size * k->ways;
-				w = usable < 1 ? 1 : (unsigned)lround(usable);
+				w = detect_usable_ways(cap.bytes, 0,
+						       (double)k->size, k->ways);
 				if (w < k->ways)
 					cJSON_AddNumberToObject(lv, "usable_ways", w);
 				if (w < k->ways)

@@ -1298,6 +1298,21 @@ uint64_t detect_beyond_share(double usable)
 	return b < ((uint64_t)256 << 20) ? (uint64_t)256 << 20 : b;
 }
 
+unsigned detect_usable_ways(double usable, int open, double size,
+			    unsigned ways)
+{
+	double u;
+
+	if (!(size > 0) || !ways)
+		return 0;
+	if (open)
+		return ways;
+	u = usable / size * ways;
+	if (!(u >= 1))
+		return 1;
+	return u >= ways ? ways : (unsigned)lround(u);
+}
+
 int detect_usable_capacity(uint64_t lo, uint64_t hi, uint64_t step,
 			   uint64_t below, unsigned runs,
 			   struct detect_capacity *out, struct ppr_err *err)

@@ -259,6 +259,27 @@ static void test_attempt_offness(void)
 	T_NEAR(detect_attempt_offness(3.7, -0.02, 0), 0.02, 1e-12);
 }
 
+/* The usable ways of a shared last level from where its read bandwidth
+ * fell: the Zen 5 guest's L3 (32 MiB, 16 ways), its bandwidth a tenth of
+ * the way down at 20.8 MiB on 2026-12-06 (`ppr machine detect`'s sweep
+ * beyond the L2) -> 10.4 of 16 ways, 10. */
+static void test_usable_ways(void)
+{
+	double mib = 1048576.0;
+
+	T_CHECK(detect_usable_ways(20.8 * mib, 0, 32 * mib, 16) == 10);
+	T_CHECK(detect_usable_ways(14.2 * mib, 0, 32 * mib, 16) == 7);
+	/* never under one way, never over the level's */
+	T_CHECK(detect_usable_ways(0.1 * mib, 0, 32 * mib, 16) == 1);
+	T_CHECK(detect_usable_ways(0, 0, 32 * mib, 16) == 1);
+	T_CHECK(detect_usable_ways(60 * mib, 0, 32 * mib, 16) == 16);
+	/* the sweep ended before the fall: all of it */
+	T_CHECK(detect_usable_ways(20.8 * mib, 1, 32 * mib, 16) == 16);
+	/* no geometry */
+	T_CHECK(detect_usable_ways(20.8 * mib, 0, 0, 16) == 0);
+	T_CHECK(detect_usable_ways(20.8 * mib, 0, 32 * mib, 0) == 0);
+}
+
 /* The clock-window summary: a guest where 3 windows in 5 run at the core's
  * clock and the rest lose 10-20% to interruptions. */
 static void test_clock_windows(void)
@@ -657,6 +678,7 @@ int main(void)
 	test_sysfs();
 	test_amd_assoc();
 	test_attempt_offness();
+	test_usable_ways();
 	test_clock_windows();
 	test_cpuid_amd_legacy();
 	test_base_level_match();
