@@ -819,7 +819,7 @@ again:
 					cap.level_gbs, cap.below_gbs,
 					below / 1048576.0,
 					cap.bytes / 1048576.0);
-				w = detect_usable_ways(cap.bytes, 0,
+				w = detect_usable_ways(cap.bytes,
 						       (double)k->size, k->ways);
 				if (w < k->ways)
 					cJSON_AddNumberToObject(lv, "usable_ways", w);

@@ -1298,15 +1298,12 @@ uint64_t detect_beyond_share(double usable)
 	return b < ((uint64_t)256 << 20) ? (uint64_t)256 << 20 : b;
 }
 
-unsigned detect_usable_ways(double usable, int open, double size,
-			    unsigned ways)
+unsigned detect_usable_ways(double usable, double size, unsigned ways)
 {
 	double u;
 
 	if (!(size > 0) || !ways)
 		return 0;
-	if (open)
-		return ways;
 	u = usable / size * ways;
 	if (!(u >= 1))
 		return 1;

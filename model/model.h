@@ -423,10 +423,8 @@ uint64_t detect_beyond_share(double usable);
 /* The ways of a level (size bytes in ways ways) that a program gets when
  * its read bandwidth lost DETECT_CAPACITY_FALL of its fall at usable
  * bytes (detect_usable_capacity): usable / size of the ways, rounded, at
- * least 1 and at most ways; all of them when the sweep ended before the
- * fall (open).  0 for a level without size or ways. */
-unsigned detect_usable_ways(double usable, int open, double size,
-			    unsigned ways);
+ * least 1 and at most ways.  0 for a level without size or ways. */
+unsigned detect_usable_ways(double usable, double size, unsigned ways);
 /* The share of the fall from the level's bandwidth to the one below at
  * which the level's usable capacity ends (model/detect.c). */
 #define DETECT_CAPACITY_FALL 0.1
