@@ -100,13 +100,11 @@ if [ "$rounds" -gt 1 ]; then
 		# --attempts 1: the reading right after the round, one
 		# attempt's lines to read (a second attempt would come later
 		# and print its own)
-		if "$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/det$k"; then
+		if "$PPR" machine detect --runs 3 --attempts 1 > "$tmp/detm$k" 2> "$tmp/det$k"; then
 			b=$(detect_bw "$tmp/det$k")
-			# the clock as detect writes it: the faster of the 20 ms
-			# runs' best and the 0.2 ms windows' 95th percentile
-			c=$(awk '/^ *core clock *min/ { for (i = 1; i < NF; i++) if ($i == "max") r = $(i + 1) }
-				/^ *core clock in [0-9]* windows/ { for (i = 1; i < NF; i++) if ($i == "percentile") w = $(i + 1) + 0 }
-				END { if (r != "" || w != "") printf "%s\n", (w > r + 0 ? w : r) }' "$tmp/det$k")
+			# the clock as detect writes it (the faster of its 20 ms
+			# runs' best and its windows' 95th percentile)
+			c=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["clock_ghz"])' "$tmp/detm$k")
 			[ -n "$b" ] && bw=$b
 			[ -n "$c" ] && clk=$c
 		else
