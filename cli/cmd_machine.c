@@ -821,10 +821,10 @@ again:
 					cap.bytes / 1048576.0);
 				w = detect_usable_ways(cap.bytes,
 						       (double)k->size, k->ways);
-				if (w < k->ways)
+				if (w < k->ways) {
 					cJSON_AddNumberToObject(lv, "usable_ways", w);
-				if (w < k->ways)
 					ws = k->size / k->ways * w / 2;
+				}
 				usable_mib = cap.bytes / 1048576.0;
 				/* memory's working sets: 8 times what this
 				   program can hold, not the level shown */
