@@ -26,6 +26,10 @@ least share of 0.926, the held-out halves were worse in 6 of 12, and
 factors fitted on one day's passes were worse on the next day's: the
 picks' errors are the matrices' own, not the shapes'.  So ppr has no
 such correction; this script is how to ask again of new passes.
+
+To score given factors (ones fitted here on other passes) with ppr's own
+terms, the factors on the in-core cycles as a machine file would apply
+them: bench/rescore_forms.py --scale RxC=F,...
 """
 import argparse
 import glob
@@ -104,23 +108,10 @@ def main():
     ap.add_argument("--grid", default="0.9,0.95,1,1.05,1.1")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--splits", type=int, default=6)
-    ap.add_argument("--score", metavar="JSON",
-                    help='only score these factors, e.g. \'{"3x1": 1.05}\' '
-                    '(ones fitted on other passes)')
     a = ap.parse_args()
     shapes = a.shapes.split(",")
     grid = [float(g) for g in a.grid.split(",")]
     passes = [load(d) for d in a.dirs]
-    if a.score:
-        try:
-            given = json.loads(a.score)
-            given = {str(k): float(v) for k, v in given.items()}
-        except (ValueError, AttributeError) as e:
-            ap.error("--score: %s" % e)
-        for d, p in zip(a.dirs, passes):
-            print("  %-40s %s -> %s" % (d, fmt(score(p, {})),
-                                        fmt(score(p, given))))
-        return
 
     print("as measured:")
     for d, p in zip(a.dirs, passes):
