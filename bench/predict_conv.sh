@@ -188,6 +188,13 @@ for i, s in enumerate(user["sizes"]):
     mb = max(meas, key=meas.get)
     right += mb == s["best"]
     print("  -> best (predicted with the machine file): %s; measured best: %s" % (s["best"], mb))
+    if "crossover_memory_gbs" in s:
+        # where the model's order of the two leaders turns (ppr conv's
+        # crossover), beside the bandwidths the rounds read
+        bws = [x[3] for x in runs]
+        print("     the model: %s leads %s %.1f GB/s from memory (the file %.1f; the rounds %.1f-%.1f)"
+              % (s["runner_up"], s["runner_up_leads"], s["crossover_memory_gbs"],
+                 s["memory_gbs"], min(bws), max(bws)))
 print("cells within 10%%: %d of %d; predicted best = measured best at %d of %d sizes"
       % (within, cells, right, len(user["sizes"])))
 PY

@@ -28,6 +28,12 @@ static const char usage_text[] =
 	"data is resident in each cache level and in memory, and pick the best\n"
 	"per size.  --paper uses the paper's instruction counts and working sets\n"
 	"per block of 16 outputs (Tables 4-6 on machines/haswell.json).\n"
+	"Each size's pick names the runner-up and by how much it trails; where\n"
+	"the order of the two changes with the memory bandwidth (within 1/16 to\n"
+	"16 times the file's), the bandwidth at which it does: the transfers\n"
+	"timed again at that bandwidth, the simulated traffic and the in-core\n"
+	"schedules as predicted (JSON: runner_up, margin, memory_gbs,\n"
+	"crossover_memory_gbs, runner_up_leads).\n"
 	"\n"
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
@@ -70,7 +76,48 @@ struct cell {
 	int code_offset;	/* measured copy: -1 the linker's */
 	unsigned batch;		/* executions per timed sample */
 	char bottleneck[32];
+	struct model_ppr_in ppr_in; /* eq. (1)-(4)'s inputs, for the
+				       crossover */
 };
+
+/* A size's pick: the best predicted, the runner-up, by how much, and the
+ * memory bandwidth at which the runner-up would lead (eq. (1)-(4) again
+ * with only the memory link's bandwidth changed: the simulated traffic
+ * and the schedules kept, model_ppr_mem_crossover) */
+struct pick {
+	unsigned b, r;
+	double margin;          /* b's predicted GFLOPS over r's, less 1 */
+	int cross;              /* 1: r leads beyond cross_gbs */
+	double cross_gbs, mem_gbs;
+};
+
+static int size_pick(const struct cell *c, struct pick *pk)
+{
+	struct ppr_err err;
+	unsigned v;
+	int rc;
+
+	memset(pk, 0, sizeof(*pk));
+	memset(&err, 0, sizeof(err));
+	for (v = 1; v < 3; v++)
+		if (c[v].pred_gflops > c[pk->b].pred_gflops)
+			pk->b = v;
+	pk->r = pk->b ? 0 : 1;
+	for (v = 0; v < 3; v++)
+		if (v != pk->b && c[v].pred_gflops > c[pk->r].pred_gflops)
+			pk->r = v;
+	pk->margin = c[pk->r].pred_gflops > 0 ?
+		     c[pk->b].pred_gflops / c[pk->r].pred_gflops - 1 : 0;
+	pk->mem_gbs = c[pk->b].ppr_in.nlevels ?
+		      c[pk->b].ppr_in.bw[c[pk->b].ppr_in.nlevels - 1] *
+		      c[pk->b].ppr_in.clock_ghz : 0;
+	rc = model_ppr_mem_crossover(&c[pk->b].ppr_in, &c[pk->r].ppr_in,
+				     &pk->cross_gbs, &err);
+	if (rc < 0)
+		return cli_error_err(&err);
+	pk->cross = rc;
+	return 0;
+}
 
 static int paper_mode(const struct machine *m, enum cli_format fmt, FILE *f)
 {
@@ -269,6 +316,7 @@ int cmd_conv(int argc, char **argv)
 	unsigned long long uv;
 	uint64_t n[MAX_SIZES];
 	char names[MAX_SIZES][24];
+	struct pick picks[MAX_SIZES];
 	struct cell (*cells)[3] = NULL;
 	struct model_prediction *pr = NULL;
 	struct machine m;
@@ -401,6 +449,7 @@ int cmd_conv(int argc, char **argv)
 			}
 			ce->pred_gflops = pr->ppr.gflops;
 			ce->pred_time_s = pr->ppr.time_s;
+			ce->ppr_in = pr->ppr_in;
 			snprintf(ce->bottleneck, sizeof(ce->bottleneck), "%s",
 				 model_bottleneck_name(pr->ppr.bottleneck));
 			if (measure) {
@@ -426,6 +475,9 @@ int cmd_conv(int argc, char **argv)
 			kernel_run_free(run);
 		}
 	fputc('\n', stderr);
+	for (si = 0; si < ns; si++)
+		if (size_pick(cells[si], &picks[si]))
+			goto done;
 	out = cli_open_out(outpath);
 	if (!out)
 		goto done;
@@ -447,7 +499,8 @@ int cmd_conv(int argc, char **argv)
 		arr = cJSON_AddArrayToObject(root, "sizes");
 		for (si = 0; si < ns; si++) {
 			cJSON *o = cJSON_CreateObject(), *a;
-			unsigned b = 0, mb = 0;
+			unsigned mb = 0;
+			const struct pick pk = picks[si];
 
 			cJSON_AddStringToObject(o, "resident", names[si]);
 			cJSON_AddNumberToObject(o, "n", (double)n[si]);
@@ -491,13 +544,22 @@ int cmd_conv(int argc, char **argv)
 						ce->batch);
 				}
 				cJSON_AddItemToArray(a, x);
-				if (ce->pred_gflops > cells[si][b].pred_gflops)
-					b = v;
 				if (ce->meas_best > cells[si][mb].meas_best)
 					mb = v;
 			}
 			cJSON_AddStringToObject(o, "best",
-				kernel_variant_name(variants[b]));
+				kernel_variant_name(variants[pk.b]));
+			cJSON_AddStringToObject(o, "runner_up",
+				kernel_variant_name(variants[pk.r]));
+			cJSON_AddNumberToObject(o, "margin", pk.margin);
+			cJSON_AddNumberToObject(o, "memory_gbs", pk.mem_gbs);
+			if (pk.cross) {
+				cJSON_AddNumberToObject(o,
+					"crossover_memory_gbs", pk.cross_gbs);
+				cJSON_AddStringToObject(o, "runner_up_leads",
+					pk.cross_gbs > pk.mem_gbs ? "above" :
+					"below");
+			}
 			if (measure)
 				cJSON_AddStringToObject(o, "measured_best",
 					kernel_variant_name(variants[mb]));
@@ -524,13 +586,12 @@ int cmd_conv(int argc, char **argv)
 				measure ? "  meas GF/s   error  best GF/s   error" :
 				"");
 		for (si = 0; si < ns; si++) {
-			unsigned b = 0, mb = 0;
+			unsigned mb = 0;
+			const struct pick pk = picks[si];
 
 			for (v = 0; v < 3; v++) {
 				const struct cell *ce = &cells[si][v];
 
-				if (ce->pred_gflops > cells[si][b].pred_gflops)
-					b = v;
 				if (ce->meas_best > cells[si][mb].meas_best)
 					mb = v;
 				if (fmt == CLI_FMT_CSV) {
@@ -569,12 +630,24 @@ int cmd_conv(int argc, char **argv)
 				fputc('\n', out);
 			}
 			if (fmt == CLI_FMT_TABLE) {
-				fprintf(out, "  -> best (predicted): %s",
-					kernel_variant_name(variants[b]));
+				fprintf(out, "  -> best (predicted): %s, "
+					"%.1f%% ahead of %s",
+					kernel_variant_name(variants[pk.b]),
+					100 * pk.margin,
+					kernel_variant_name(variants[pk.r]));
 				if (measure)
 					fprintf(out, "; measured best: %s",
 						kernel_variant_name(variants[mb]));
 				fputc('\n', out);
+				if (pk.cross)
+					fprintf(out, "     %s would lead %s "
+						"%.1f GB/s from memory (this "
+						"file: %.1f)\n",
+						kernel_variant_name(
+							variants[pk.r]),
+						pk.cross_gbs > pk.mem_gbs ?
+						"above" : "below",
+						pk.cross_gbs, pk.mem_gbs);
 			}
 		}
 		if (fmt == CLI_FMT_TABLE && measure)

@@ -126,6 +126,24 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		   struct ppr_err *err);
 
 /*
+ * Where the order of two predictions on one machine changes with the
+ * memory bandwidth: a and b re-evaluated by eq. (1)-(4) with the last
+ * link's bandwidth (memory into the last cache level) scaled by 1/16 ..
+ * 16, their simulated traffic, in-core schedules and late lines kept as
+ * predicted.  Returns 1 and sets *gbs to the bandwidth (GB/s: bytes per
+ * cycle times the clock) at which their GFLOPS are equal, the crossing
+ * nearest the predicted bandwidth (within 0.1%); 0 when the order is the
+ * same over the whole range (or both are the same there: the memory link
+ * does not bind either); PPR_EINVAL (negative) when a or b cannot be
+ * evaluated or they are not on the same machine (levels, bandwidths,
+ * clock).
+ */
+#define MODEL_CROSSOVER_RANGE 16.0
+int model_ppr_mem_crossover(const struct model_ppr_in *a,
+			    const struct model_ppr_in *b, double *gbs,
+			    struct ppr_err *err);
+
+/*
  * ECM in Kerncraft's form: T = max(T_OL, T_nOL + sum of transfer terms),
  * where the transfer term of level i is the bytes crossing into level i
  * divided by its bandwidth.

@@ -324,6 +324,107 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 	return 0;
 }
 
+/* a's GFLOPS less b's with the memory link's bandwidth times s */
+static int mem_scaled_diff(const struct model_ppr_in *a,
+			   const struct model_ppr_in *b, double s, double *d,
+			   struct ppr_err *err)
+{
+	struct model_ppr_in x = *a, y = *b;
+	struct model_ppr_out ox, oy;
+	int rc;
+
+	x.bw[x.nlevels - 1] *= s;
+	y.bw[y.nlevels - 1] *= s;
+	rc = model_ppr_eval(&x, &ox, err);
+	if (!rc)
+		rc = model_ppr_eval(&y, &oy, err);
+	if (!rc)
+		*d = ox.gflops - oy.gflops;
+	return rc;
+}
+
+/* The sign of d, with a relative dead band: predictions equal to 1e-12
+ * of their size (both bound away from the memory link) are a tie, 0. */
+static int sign_of(double d, double scale)
+{
+	return fabs(d) <= 1e-12 * scale ? 0 : d > 0 ? 1 : -1;
+}
+
+/* Notes: the two sides of the predicted bandwidth are searched apart,
+ * by bisection on the logarithm of the scale, and the crossing nearer
+ * to 1 wins; a GFLOPS difference that changes sign more than once on a
+ * side (it need not be monotone: eq. (4)'s max switches terms) yields
+ * one of its crossings there. */
+int model_ppr_mem_crossover(const struct model_ppr_in *a,
+			    const struct model_ppr_in *b, double *gbs,
+			    struct ppr_err *err)
+{
+	double d1, dlo, dhi, scale, best = 0;
+	unsigned n = a->nlevels, i, side;
+	int s1, rc, found = 0;
+
+	if (!n || n > MODEL_MAX_LEVELS || n != b->nlevels ||
+	    a->clock_ghz != b->clock_ghz)
+		return bad(err, "model: crossover of predictions on "
+			   "different machines");
+	for (i = 0; i < n; i++)
+		if (a->bw[i] != b->bw[i])
+			return bad(err, "model: crossover of predictions on "
+				   "different machines");
+	rc = mem_scaled_diff(a, b, 1, &d1, err);
+	if (!rc)
+		rc = mem_scaled_diff(a, b, 1 / MODEL_CROSSOVER_RANGE, &dlo,
+				     err);
+	if (!rc)
+		rc = mem_scaled_diff(a, b, MODEL_CROSSOVER_RANGE, &dhi, err);
+	if (rc)
+		return rc;
+	/* the size of the GFLOPS compared: a's at the predicted bandwidth
+	 * and the differences seen */
+	scale = fmax(fabs(d1), fmax(fabs(dlo), fabs(dhi)));
+	s1 = sign_of(d1, scale);
+	if (s1 == 0 && scale > 0) {   /* equal at the predicted bandwidth */
+		*gbs = a->bw[n - 1] * a->clock_ghz;
+		return 1;
+	}
+	for (side = 0; side < 2; side++) {
+		double lo = 0, hi = 0, dend = side ? dhi : dlo;
+		int send = sign_of(dend, scale), slo;
+		unsigned it;
+
+		if (send == s1 || send == 0)
+			continue;
+		/* log2 of the scale: the end, and 1 (log 0) */
+		if (side) {
+			lo = 0;
+			hi = log2(MODEL_CROSSOVER_RANGE);
+		} else {
+			lo = -log2(MODEL_CROSSOVER_RANGE);
+			hi = 0;
+		}
+		slo = side ? s1 : send;
+		/* 30 halvings of 4 octaves: well within 0.1% */
+		for (it = 0; it < 30; it++) {
+			double mid = 0.5 * (lo + hi), dm;
+
+			rc = mem_scaled_diff(a, b, exp2(mid), &dm, err);
+			if (rc)
+				return rc;
+			if (sign_of(dm, scale) == slo)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		if (!found || fabs(0.5 * (lo + hi)) < fabs(best)) {
+			best = 0.5 * (lo + hi);
+			found = 1;
+		}
+	}
+	if (found)
+		*gbs = a->bw[n - 1] * exp2(best) * a->clock_ghz;
+	return found;
+}
+
 int model_ecm_eval(const struct model_ecm_in *in, struct model_ecm_out *out,
 		   struct ppr_err *err)
 {

@@ -59,6 +59,69 @@ static void test_paper_conv_tables(void)
 	}
 }
 
+/* The paper's algorithms 2 (unaligned: 16 compute, 32 memory-instruction
+ * cycles, 2 lines a block) and 3 (aligned: 16, 16, 8 lines) from memory
+ * on Haswell: 32 + 128 / B against 16 + 512 / B cycles, equal at B = 24
+ * B/cy (below the 32 B/cy of L3 -> L2), 64.8 GB/s at 2.7 GHz; aligned
+ * leads above it.  From L1 no link binds: no crossing. */
+static void conv_block(struct model_ppr_in *in, double memory, double lines,
+		       unsigned from)
+{
+	memset(in, 0, sizeof(*in));
+	haswell(in);
+	in->flops = 16 * 16 * 2;
+	in->compute_cycles = 16;
+	in->memory_cycles = memory;
+	in->regular_bytes = lines * 64;
+	in->regular_from = from;
+}
+
+static void test_mem_crossover(void)
+{
+	struct model_ppr_in un, al;
+	struct model_ppr_out o1, o2;
+	double gbs = 0;
+
+	conv_block(&un, 32, 2, 3);
+	conv_block(&al, 16, 8, 3);
+	T_CHECK(model_ppr_mem_crossover(&un, &al, &gbs, NULL) == 1);
+	T_NEAR(gbs, 64.8, 1e-3);
+	gbs = 0;
+	T_CHECK(model_ppr_mem_crossover(&al, &un, &gbs, NULL) == 1);
+	T_NEAR(gbs, 64.8, 1e-3);
+	/* the order on either side of it, evaluated directly */
+	un.bw[2] = al.bw[2] = 24 * 0.99;
+	T_CHECK(model_ppr_eval(&un, &o1, NULL) == 0);
+	T_CHECK(model_ppr_eval(&al, &o2, NULL) == 0);
+	T_CHECK(o1.gflops > o2.gflops);
+	un.bw[2] = al.bw[2] = 24 * 1.01;
+	T_CHECK(model_ppr_eval(&un, &o1, NULL) == 0);
+	T_CHECK(model_ppr_eval(&al, &o2, NULL) == 0);
+	T_CHECK(o1.gflops < o2.gflops);
+	/* from a machine where aligned leads, the crossing is below */
+	un.bw[2] = al.bw[2] = 30;
+	T_CHECK(model_ppr_mem_crossover(&al, &un, &gbs, NULL) == 1);
+	T_NEAR(gbs, 64.8, 1e-3);
+	/* beyond 16x the file's bandwidth: none found (24 / 1.4 > 16) */
+	un.bw[2] = al.bw[2] = 1.4;
+	T_CHECK(model_ppr_mem_crossover(&un, &al, &gbs, NULL) == 0);
+	/* from L1: the same at every memory bandwidth */
+	conv_block(&un, 32, 2, 0);
+	conv_block(&al, 16, 8, 0);
+	T_CHECK(model_ppr_mem_crossover(&un, &al, &gbs, NULL) == 0);
+	/* equal cycles from L1: a tie, no crossing either */
+	conv_block(&al, 32, 2, 0);
+	T_CHECK(model_ppr_mem_crossover(&un, &al, &gbs, NULL) == 0);
+	/* not the same machine */
+	conv_block(&un, 32, 2, 3);
+	conv_block(&al, 16, 8, 3);
+	al.bw[1] = 31;
+	T_CHECK(model_ppr_mem_crossover(&un, &al, &gbs, NULL) == PPR_EINVAL);
+	al.bw[1] = 32;
+	al.clock_ghz = 3;
+	T_CHECK(model_ppr_mem_crossover(&un, &al, &gbs, NULL) == PPR_EINVAL);
+}
+
 /* CSR SpMV, section 4: T_process = 5*NNZ when compute is NNZ. */
 static void test_bottleneck(void)
 {
@@ -689,5 +752,6 @@ int main(void)
 	test_hidden_share();
 	test_min_bandwidth();
 	test_ecm_roofline();
+	test_mem_crossover();
 	return t_done();
 }

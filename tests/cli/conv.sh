@@ -46,6 +46,59 @@ grep -q 'memory=avx2-unaligned' "$tmp/t" && ok || bad "table advice"
 n=$(grep -c '"predicted_gflops"' "$tmp/m.json")
 [ "$n" = 6 ] && ok || bad "model mode: $n algorithm rows"
 grep -q '"best"' "$tmp/m.json" && ok || bad "model mode best"
+# each size's pick: the runner-up and its margin; from memory, the
+# bandwidth at which the runner-up would lead, and a machine file with the
+# memory bandwidth 3% beyond it (re-predicted, not re-evaluated) picks the
+# runner-up, 3% short of it the same best.  zen4-epyc.json with a 1 MiB
+# L3 (its whole), so that 4 MiB of data is memory's and quick to simulate
+# (there avx2-aligned leads above about 39 GB/s, unaligned below); from
+# L1, no crossing.
+if command -v python3 > /dev/null 2>&1; then
+	python3 - "$M/zen4-epyc.json" "$tmp/small.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+l3 = d["hierarchy"]["levels"][-1]
+l3.update(size_bytes=1024 * 1024, sets=1024, ways=16)
+l3.pop("usable_ways", None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+	"$PPR" conv --machine "$tmp/small.json" --sizes 1024,524288 --format json \
+		> "$tmp/x.json" 2> /dev/null || bad "crossover run exit"
+	if python3 - "$tmp/x.json" "$tmp/small.json" "$tmp" > "$tmp/xs" <<'PY'
+import json, sys
+s0, s1 = json.load(open(sys.argv[1]))["sizes"]
+m = json.load(open(sys.argv[2]))
+assert "crossover_memory_gbs" not in s0, s0
+assert s0["runner_up"] != s0["best"] and s0["margin"] >= 0, s0
+x, f = s1["crossover_memory_gbs"], s1["memory_gbs"]
+up = s1["runner_up_leads"] == "above"
+assert up == (x > f), s1
+bw = m["memory"]["bandwidth_gbs"]
+for name, k in (("beyond", 1.03), ("short", 0.97)):
+    m["memory"]["bandwidth_gbs"] = bw * x / f * (k if up else 1 / k)
+    json.dump(m, open("%s/%s.json" % (sys.argv[3], name), "w"))
+print(s1["best"], s1["runner_up"])
+PY
+	then
+		read -r best runner < "$tmp/xs"
+		for side in beyond short; do
+			"$PPR" conv --machine "$tmp/$side.json" --sizes 524288 \
+				--format json > "$tmp/$side.out" 2> /dev/null ||
+				bad "crossover $side exit"
+		done
+		grep -q "\"best\":	\"$runner\"" "$tmp/beyond.out" && ok ||
+			bad "beyond the crossover: not $runner: $(grep '"best"' "$tmp/beyond.out")"
+		grep -q "\"best\":	\"$best\"" "$tmp/short.out" && ok ||
+			bad "short of the crossover: not $best: $(grep '"best"' "$tmp/short.out")"
+		"$PPR" conv --machine "$tmp/small.json" --sizes 524288 > "$tmp/xt" 2> /dev/null
+		grep -q "^     $runner would lead \(above\|below\) [0-9.]* GB/s from memory (this file: [0-9.]*)$" \
+			"$tmp/xt" && ok || bad "crossover table line: $(cat "$tmp/xt")"
+	else
+		bad "crossover json: $(cat "$tmp/xs")"
+	fi
+else
+	echo "conv.sh: python3 not found: the crossover checks skipped"
+fi
 # --measure: median and best-run GFLOPS per algorithm, errors of both, the
 # measured best; csv rows carry all ten fields
 "$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --reps 2 \
