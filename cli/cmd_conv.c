@@ -491,6 +491,10 @@ int cmd_conv(int argc, char **argv)
 		u = cJSON_AddObjectToObject(root, "units");
 		cJSON_AddStringToObject(u, "gflops", "10^9 flop/s");
 		cJSON_AddStringToObject(u, "time_s", "s");
+		cJSON_AddStringToObject(u, "margin", "the best's predicted "
+					"GFLOPS over the runner-up's, less 1");
+		cJSON_AddStringToObject(u, "memory_gbs", "10^9 B/s, the "
+					"memory link's bandwidth");
 		if (measure) {
 			cJSON_AddStringToObject(u, "code_offset",
 						"B into a 64-byte line");

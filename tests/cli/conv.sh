@@ -66,7 +66,9 @@ PY
 		> "$tmp/x.json" 2> /dev/null || bad "crossover run exit"
 	if python3 - "$tmp/x.json" "$tmp/small.json" "$tmp" > "$tmp/xs" <<'PY'
 import json, sys
-s0, s1 = json.load(open(sys.argv[1]))["sizes"]
+d = json.load(open(sys.argv[1]))
+s0, s1 = d["sizes"]
+assert "margin" in d["units"] and "memory_gbs" in d["units"], d["units"]
 m = json.load(open(sys.argv[2]))
 assert "crossover_memory_gbs" not in s0, s0
 assert s0["runner_up"] != s0["best"] and s0["margin"] >= 0, s0
