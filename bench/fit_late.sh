@@ -7,7 +7,11 @@
 # 1. Measures the convolution's algorithm 2 (avx2-unaligned: 7 of its 16
 #    pairs of loads cross a line) at ppr conv's default sizes for the last
 #    level and for memory (`ppr conv --measure`, ROUNDS rounds, the fastest
-#    round's median kept: the host's tenants only ever slow a run down).
+#    round's median kept: the host's tenants only ever slow a run down),
+#    in cycles at the core clock read right after each round (`ppr machine
+#    detect --clock-only`): a shared guest's clock moves by 10% within
+#    minutes (3.37-3.70 GHz on 2026-12-06), and GFLOPS at the file's clock
+#    put that into the fitted latency.
 # 2. For each, finds by bisection the load latency at which the loop's
 #    schedule (`ppr dag` on the machine's core, every load at that
 #    latency) takes the measured cycles per block of 16 outputs.
@@ -15,8 +19,9 @@
 #    and prints each error, and the other two algorithms' predictions
 #    with them (algorithm 3's loads cross lines too; algorithm 1's do not).
 # It prints the figures to paste into the last level and memory.
-# KEEP=dir keeps each round's ppr conv JSON there (m1.json, ...), and with
-# ROUNDS=0 the rounds kept there are fitted again without measuring.
+# KEEP=dir keeps each round's ppr conv JSON there (m1.json, ...) and its
+# clock (c1.txt, ...), and with ROUNDS=0 the rounds kept there are fitted
+# again without measuring (a round without its clock: the file's).
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MACHINE=${MACHINE:-$ROOT/machines/xeon-gnr.json}
@@ -40,7 +45,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 	"$PPR" conv --machine "$MACHINE" --measure --reps "$REPS" \
 		--sizes "$sizes" --format json > "$dir/m$r.json" 2>/dev/null ||
 		{ echo "fit_late.sh: round $r: ppr conv --measure failed" >&2; exit 1; }
-	echo "round $r of $ROUNDS measured"
+	"$PPR" machine detect --clock-only --runs 3 > "$dir/c$r.txt" 2>/dev/null ||
+		rm -f "$dir/c$r.txt"
+	echo "round $r of $ROUNDS measured, then the clock: $(sed -n 's/^clock_ghz //p' "$dir/c$r.txt" 2>/dev/null) GHz"
 	r=$((r + 1))
 done
 [ "$ROUNDS" -gt 0 ] || ROUNDS=$(ls "$dir"/m[0-9]*.json 2>/dev/null | wc -l)
@@ -53,14 +60,26 @@ mf = json.load(open(machine))
 clock = mf["clock_ghz"]
 FLOPS_PER_BLOCK = 16 * 16 * 2      # 16 outputs, 16 taps, an FMA each
 
-# the fastest round's median per (size, variant)
-meas = {}
+# the fastest round's median per (size, variant), in cycles a block at
+# the clock read right after its round
+def round_clock(r):
+    try:
+        for line in open(os.path.join(kept, "c%d.txt" % r)):
+            if line.startswith("clock_ghz "):
+                return float(line.split()[1])
+    except OSError:
+        pass
+    return clock
+
+cyc = {}
 for r in range(1, rounds + 1):
+    ghz = round_clock(r)
     for s in json.load(open(os.path.join(kept, "m%d.json" % r)))["sizes"]:
         for a in s["algorithms"]:
             k = (s["n"], a["variant"])
-            meas[k] = max(meas.get(k, 0), a["measured_gflops"])
-ns = sorted({k[0] for k in meas})
+            c = FLOPS_PER_BLOCK * ghz / a["measured_gflops"]
+            cyc[k] = min(cyc.get(k, c), c)
+ns = sorted({k[0] for k in cyc})
 
 def dag_cycles(lat):
     d = json.loads(json.dumps(mf))
@@ -77,7 +96,7 @@ def dag_cycles(lat):
 
 fit = []
 for n in ns:
-    want = FLOPS_PER_BLOCK * clock / meas[(n, "avx2-unaligned")]
+    want = cyc[(n, "avx2-unaligned")]
     lo, hi = 1, 1000     # the core model's longest load latency
     if dag_cycles(lo) >= want:
         lat = 0          # no slower than the loop's own schedule
@@ -90,24 +109,25 @@ for n in ns:
                 hi = mid
         lat = hi
     fit.append(lat)
-    print("n=%d: measured %.3f GFLOPS = %.1f cycles a block; the schedule "
-          "takes that with loads of %d cycles" %
-          (n, meas[(n, "avx2-unaligned")], want, lat))
+    print("n=%d: measured %.1f cycles a block; the schedule takes that "
+          "with loads of %d cycles" % (n, want, lat))
 d = json.loads(json.dumps(mf))
 d["hierarchy"]["levels"][-1]["late_line_cycles"] = fit[0]
 d.setdefault("memory", {})["late_line_cycles"] = fit[1]
 p = os.path.join(tmp, "fitted.json")
 json.dump(d, open(p, "w"), indent=1)
-print("\n%-8s %-16s %10s %10s %8s" % ("n", "variant", "pred GF/s", "meas GF/s", "error"))
+print("\n%-8s %-16s %10s %10s %8s" % ("n", "variant", "pred cy/blk", "meas cy/blk",
+                                     "error"))
 for n in ns:
     for v in ("naive", "avx2-unaligned", "avx2-aligned"):
         out = subprocess.run([ppr, "predict", "--machine", p, "--kernel",
                               "conv1d", "--variant", v, "--n", str(n),
                               "--no-advice", "--format", "json"],
                              capture_output=True, text=True, check=True).stdout
-        g = json.loads(out)["gflops"]
-        m = meas[(n, v)]
-        print("%-8d %-16s %10.3f %10.3f %+7.1f%%" % (n, v, g, m, 100 * (g - m) / m))
+        g = FLOPS_PER_BLOCK * clock / json.loads(out)["gflops"]
+        m = cyc[(n, v)]
+        # the error of the predicted speed, as ppr conv prints it
+        print("%-8d %-16s %10.2f %10.2f %+7.1f%%" % (n, v, g, m, 100 * (m - g) / g))
 print('\nlast level: "late_line_cycles": %d' % fit[0])
 print('memory:     "late_line_cycles": %d' % fit[1])
 PY
