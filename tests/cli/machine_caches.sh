@@ -255,5 +255,12 @@ memws=$(sed -n 's/^  measuring memory read bandwidth (\([0-9]*\) MiB)\.\.\.$/\1/
 		exit !(m >= w - 1 && m <= w + 1) }' \
 	&& $PPR machine show "$tmp/big.json" > /dev/null 2>> "$tmp/err" \
 	&& ok || bad "large last level: rc=$rc usable=$usable memory set=$memws $(cat "$tmp/err")"
+# memory's read bandwidth is read again at the end and the faster of the
+# two readings written (one decimal)
+ends=$(sed -n 's/^  memory read bandwidth at the end: \([0-9.]*\) GB\/s (\([0-9.]*\) at first): .* written$/\1 \2/p' "$tmp/err")
+wrote=$(sed -n 's/^[[:space:]]*"bandwidth_gbs":[[:space:]]*\([0-9.]*\),*$/\1/p' "$tmp/big.json" | tail -n 1)
+[ -n "$ends" ] && [ -n "$wrote" ] && echo "$ends $wrote" | awk '{ m = $1 > $2 ? $1 : $2;
+	exit !(m - $3 < 0.051 && $3 - m < 0.051) }' \
+	&& ok || bad "memory read again at the end: readings '$ends', written '$wrote'"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
