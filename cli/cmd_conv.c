@@ -89,6 +89,8 @@ struct pick {
 	double margin;          /* b's predicted GFLOPS over r's, less 1 */
 	int cross;              /* 1: r leads beyond cross_gbs */
 	double cross_gbs, mem_gbs;
+	const char *leads;      /* with cross: where r leads, "above" or
+				   "below" cross_gbs */
 };
 
 static int size_pick(const struct cell *c, struct pick *pk)
@@ -116,6 +118,7 @@ static int size_pick(const struct cell *c, struct pick *pk)
 	if (rc < 0)
 		return cli_error_err(&err);
 	pk->cross = rc;
+	pk->leads = pk->cross_gbs > pk->mem_gbs ? "above" : "below";
 	return 0;
 }
 
@@ -561,8 +564,7 @@ int cmd_conv(int argc, char **argv)
 				cJSON_AddNumberToObject(o,
 					"crossover_memory_gbs", pk.cross_gbs);
 				cJSON_AddStringToObject(o, "runner_up_leads",
-					pk.cross_gbs > pk.mem_gbs ? "above" :
-					"below");
+							pk.leads);
 			}
 			if (measure)
 				cJSON_AddStringToObject(o, "measured_best",
@@ -649,9 +651,8 @@ int cmd_conv(int argc, char **argv)
 						"file: %.1f)\n",
 						kernel_variant_name(
 							variants[pk.r]),
-						pk.cross_gbs > pk.mem_gbs ?
-						"above" : "below",
-						pk.cross_gbs, pk.mem_gbs);
+						pk.leads, pk.cross_gbs,
+						pk.mem_gbs);
 			}
 		}
 		if (fmt == CLI_FMT_TABLE && measure)
