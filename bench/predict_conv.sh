@@ -159,10 +159,17 @@ print("over %d rounds: each cell's fastest round (median, and best sample), pred
 print("memory bandwidth and clock read right after that round (memory-resident cells: of the")
 print("rounds whose bandwidth did not move by over %.2fx from the reading before them):"
       % moved_at)
-for k, _, _, bw, clk in runs:
-    print("  round %d: %.2f GB/s, %.3f GHz%s" % (k, bw, clk,
+for k, r, _, bw, clk in runs:
+    # the memory-resident cells' medians in this round, beside its
+    # readings: whether a cell follows the one-stream reading the model
+    # prices it with
+    mcells = ", ".join("%s %.1f" % (a["variant"], a["measured_gflops"])
+                       for s in r["sizes"] if s["resident"] == "memory"
+                       for a in s["algorithms"])
+    print("  round %d: %.2f GB/s, %.3f GHz%s%s" % (k, bw, clk,
           "" if k not in before else "; %.2f GB/s before%s" %
-          (before[k], ", moved" if k in moved else "")))
+          (before[k], ", moved" if k in moved else ""),
+          "; memory GF/s: " + mcells if mcells else ""))
 print("%-8s %10s %-15s %5s %10s %10s %8s %10s %8s" % ("resident", "n", "variant", "round",
       "pred GF/s", "meas GF/s", "error", "best GF/s", "error"))
 within = cells = right = 0
