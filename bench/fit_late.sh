@@ -18,7 +18,10 @@
 # 3. Predicts both sizes with the fitted figures through `ppr predict`
 #    and prints each error, and the other two algorithms' predictions
 #    with them (algorithm 3's loads cross lines too; algorithm 1's do not).
-# It prints the figures to paste into the last level and memory.
+# It prints the figures to paste into the last level and memory, and
+# memory's also as a latency in ns (memory.late_line_ns: the fitted cycles
+# at the clock of the round they came from), which the file's clock turns
+# back into cycles: a DRAM's latency does not follow the core clock.
 # KEEP=dir keeps each round's ppr conv JSON there (m1.json, ...) and its
 # clock (c1.txt, ...), and with ROUNDS=0 the rounds kept there are fitted
 # again without measuring (a round without its clock: the file's).
@@ -71,14 +74,15 @@ def round_clock(r):
         pass
     return clock
 
-cyc = {}
+cyc, at = {}, {}
 for r in range(1, rounds + 1):
     ghz = round_clock(r)
     for s in json.load(open(os.path.join(kept, "m%d.json" % r)))["sizes"]:
         for a in s["algorithms"]:
             k = (s["n"], a["variant"])
             c = FLOPS_PER_BLOCK * ghz / a["measured_gflops"]
-            cyc[k] = min(cyc.get(k, c), c)
+            if k not in cyc or c < cyc[k]:
+                cyc[k], at[k] = c, ghz
 ns = sorted({k[0] for k in cyc})
 
 def dag_cycles(lat):
@@ -109,11 +113,17 @@ for n in ns:
                 hi = mid
         lat = hi
     fit.append(lat)
-    print("n=%d: measured %.1f cycles a block; the schedule takes that "
-          "with loads of %d cycles" % (n, want, lat))
+    print("n=%d: measured %.1f cycles a block at %.3f GHz; the schedule takes "
+          "that with loads of %d cycles (%.2f ns)"
+          % (n, want, at[(n, "avx2-unaligned")], lat,
+             lat / at[(n, "avx2-unaligned")]))
+# memory's latency as a latency (memory.late_line_ns): the cycles at the
+# clock of the round they were measured in
+mem_ns = fit[1] / at[(ns[1], "avx2-unaligned")]
 d = json.loads(json.dumps(mf))
 d["hierarchy"]["levels"][-1]["late_line_cycles"] = fit[0]
 d.setdefault("memory", {})["late_line_cycles"] = fit[1]
+d["memory"].pop("late_line_ns", None)   # a file gives one of the two
 p = os.path.join(tmp, "fitted.json")
 json.dump(d, open(p, "w"), indent=1)
 print("\n%-8s %-16s %10s %10s %8s" % ("n", "variant", "pred cy/blk", "meas cy/blk",
@@ -130,4 +140,6 @@ for n in ns:
         print("%-8d %-16s %10.2f %10.2f %+7.1f%%" % (n, v, g, m, 100 * (m - g) / g))
 print('\nlast level: "late_line_cycles": %d' % fit[0])
 print('memory:     "late_line_cycles": %d' % fit[1])
+print('   or as a latency (the cycles at their round\'s clock, %.3f GHz): '
+      '"late_line_ns": %.2f' % (at[(ns[1], "avx2-unaligned")], mem_ns))
 PY

@@ -1239,7 +1239,10 @@ static void show_table(const struct machine *m)
 		printf(", latency %.0f ns", m->mem_latency_ns);
 	if (m->mem_far_miss_cycles > 0)
 		printf(", far reference %.3g cy", m->mem_far_miss_cycles);
-	if (m->mem_late_line_cycles > 0)
+	if (m->mem_late_line_ns > 0)
+		printf(", late line %.3g ns (%.3g cy)", m->mem_late_line_ns,
+		       m->mem_late_line_cycles);
+	else if (m->mem_late_line_cycles > 0)
 		printf(", late line %.3g cy", m->mem_late_line_cycles);
 	if (m->mem_far_stream_serial > 0)
 		printf(", far references hold up its stream (%.3g)",
@@ -1328,6 +1331,7 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "latency_ns", m->mem_latency_ns);
 	cJSON_AddNumberToObject(o, "far_miss_cycles", m->mem_far_miss_cycles);
 	cJSON_AddNumberToObject(o, "late_line_cycles", m->mem_late_line_cycles);
+	cJSON_AddNumberToObject(o, "late_line_ns", m->mem_late_line_ns);
 	cJSON_AddNumberToObject(o, "far_stream_serial",
 				m->mem_far_stream_serial);
 	cJSON_AddNumberToObject(o, "writeback_share",

@@ -53,8 +53,8 @@ static const char *const level_keys[] = {
 };
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
-	"late_line_cycles", "csr_bandwidth_gbs", "far_stream_serial",
-	"writeback_share",
+	"late_line_cycles", "late_line_ns", "csr_bandwidth_gbs",
+	"far_stream_serial", "writeback_share",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -658,6 +658,9 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, mem, "late_line_cycles",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_late_line_cycles, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "late_line_ns",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_late_line_ns, err)) ||
 	     (rc = machine_json_get_double(doc, mem, "far_stream_serial",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_stream_serial, err)) ||
@@ -666,6 +669,29 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					   &m->mem_writeback_share, err)) ||
 	     (rc = parse_csr_bandwidth(doc, mem, m, err))))
 		return rc;
+	if (mem && machine_json_member(mem, "late_line_cycles") &&
+	    machine_json_member(mem, "late_line_ns"))
+		return machine_json_fail(doc, machine_json_member(mem,
+					 "late_line_ns"), err,
+					 "give 'late_line_cycles' or "
+					 "'late_line_ns', not both");
+	/* memory's latency is the DRAM's, in ns: in cycles at this clock
+	 * (the file's clock_ghz, which nothing changes after the load) */
+	if (m->mem_late_line_ns > 0 && !(m->clock_ghz > 0))
+		return machine_json_fail(doc, machine_json_member(mem,
+					 "late_line_ns"), err,
+					 "'late_line_ns' needs clock_ghz");
+	if (m->mem_late_line_ns > 0) {
+		if (m->mem_late_line_ns * m->clock_ghz > MACHINE_MAX_LATE_LINE)
+			return machine_json_fail(doc, machine_json_member(mem,
+				"late_line_ns"), err,
+				"'late_line_ns' must be at most %d cycles at "
+				"clock_ghz %g, got %g ns (%g cycles)",
+				MACHINE_MAX_LATE_LINE, m->clock_ghz,
+				m->mem_late_line_ns,
+				m->mem_late_line_ns * m->clock_ghz);
+		m->mem_late_line_cycles = m->mem_late_line_ns * m->clock_ghz;
+	}
 	if (m->mem_late_line_cycles > MACHINE_MAX_LATE_LINE)
 		return late_too_long(doc, mem, m->mem_late_line_cycles, err);
 	if (!mem)

@@ -79,7 +79,13 @@ struct machine {
 					  0 = not given; informational */
 	double mem_latency_ns;     /* 0 = not given */
 	double mem_far_miss_cycles; /* as machine_level's, served by memory */
-	double mem_late_line_cycles; /* as machine_level's, from memory */
+	double mem_late_line_cycles; /* as machine_level's, from memory; with
+					memory.late_line_ns, that times
+					clock_ghz */
+	/* memory.late_line_ns (optional, >= 0; 0: not given): the same
+	 * figure as a latency, for a DRAM whose latency does not follow the
+	 * core clock; the file gives one of the two keys. */
+	double mem_late_line_ns;
 	/* memory.far_stream_serial (optional, >= 0; 0: none): how far
 	 * references hold up a stream from memory.  With phi the far
 	 * references' share of the first level's misses, the share

@@ -297,6 +297,9 @@
  *   bench/fit_late.sh on algorithm 2, it serves loops like it.  SpMV
  *   keeps its own terms (x is irregular: far costs), FFT's loops have no
  *   line-crossing loads, and BCSR's value loads were not measured for it.
+ *   Memory's figure may be given in ns (memory.late_line_ns, turned into
+ *   cycles at the file's clock when it loads): the DRAM's latency does
+ *   not follow the core clock.
  * - Fills on the loads (the paper is silent; machine key
  *   fill_load_cycles of the first level): a line written into L1 from
  *   below takes the data array from the loads for about a cycle.  On the

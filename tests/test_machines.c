@@ -322,8 +322,8 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"colour\": 1}}",
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
 	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles, "
-	  "late_line_cycles, csr_bandwidth_gbs, far_stream_serial, "
-	  "writeback_share)" },
+	  "late_line_cycles, late_line_ns, csr_bandwidth_gbs, "
+	  "far_stream_serial, writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
@@ -475,6 +475,22 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_cycles\": 4000}}",
 	  "bad.json:2:34: 'late_line_cycles' must be at most 1000, got 4000" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_ns\": -6}}",
+	  "bad.json:2:34: 'late_line_ns' must be a non-negative number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_cycles\": 21,"
+	  "\n \"late_line_ns\": 6}}",
+	  "bad.json:3:2: give 'late_line_cycles' or 'late_line_ns', not "
+	  "both" },
+	{ __LINE__, "{\"name\": \"m\", \"clock_ghz\": 4, \"hierarchy\": "
+	  "{\"levels\": [" LV "]},\n \"memory\": {\"bandwidth_gbs\": 40, "
+	  "\"late_line_ns\": 260}}",
+	  "bad.json:2:34: 'late_line_ns' must be at most 1000 cycles at "
+	  "clock_ghz 4, got 260 ns (1040 cycles)" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"late_line_ns\": 6}}",
+	  "bad.json:2:34: 'late_line_ns' needs clock_ghz" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_stream_serial\": -2}}",
 	  "bad.json:2:34: 'far_stream_serial' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
@@ -520,8 +536,8 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"a\tb\xc3\xa9\": 1}}",
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
 	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
-	  "far_miss_cycles, late_line_cycles, csr_bandwidth_gbs, "
-	  "far_stream_serial, writeback_share)" },
+	  "far_miss_cycles, late_line_cycles, late_line_ns, "
+	  "csr_bandwidth_gbs, far_stream_serial, writeback_share)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },

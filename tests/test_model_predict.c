@@ -1327,6 +1327,66 @@ static void test_late_lines(void)
 }
 
 /*
+ * memory.late_line_ns (machines/machine.c): the same figure as
+ * late_line_cycles, given as a latency: at clock_ghz 2.0 a memory late
+ * line of 150 ns is one of 300 cycles, and the convolution's algorithm 2
+ * from memory predicts the same to the cycle; at 4 GHz the same 150 ns
+ * is 600 cycles, so the loop takes more cycles and about the same time.
+ */
+static void test_late_line_ns(void)
+{
+	char text[2][1024];
+	struct machine m[2], fast;
+	struct model_prediction *pr[2], *pf;
+	struct kernel_params p;
+	struct ppr_err err;
+	char *at;
+	unsigned k;
+
+	tiny_text(text[0], sizeof(text[0]), "tiny-ns", 1, "", 4, "",
+		  ", \"late_line_cycles\": 300");
+	tiny_text(text[1], sizeof(text[1]), "tiny-ns", 1, "", 4, "",
+		  ", \"late_line_ns\": 150");
+	if (load_pair("tiny-ns.json", text, m, pr))
+		return;
+	T_NEAR(m[1].mem_late_line_cycles, 300, 1e-12);
+	T_NEAR(m[1].mem_late_line_ns, 150, 0);
+	T_NEAR(m[0].mem_late_line_ns, 0, 0);
+	memset(&p, 0, sizeof(p));
+	p.kernel = "conv1d";
+	p.variant = CONV_AVX2_UNALIGNED;
+	p.n = 4096;
+	for (k = 0; k < 2; k++)
+		T_CHECK(model_predict(&m[k], &p, NULL, pr[k], &err) == 0);
+	T_CHECK(pr[1]->late_cycles > 0);
+	T_NEAR(pr[1]->late_cycles, pr[0]->late_cycles, 0);
+	T_NEAR(pr[1]->ppr.cycles, pr[0]->ppr.cycles, 0);
+	/* the same file at twice the clock */
+	at = strstr(text[1], "\"clock_ghz\": 2.0");
+	T_CHECK(at != NULL);
+	pf = calloc(1, sizeof(*pf));
+	T_CHECK(pf != NULL);
+	if (at && pf) {
+		memcpy(at, "\"clock_ghz\": 4.0", strlen("\"clock_ghz\": 4.0"));
+		memset(&err, 0, sizeof(err));
+		T_CHECK(machine_load_string("tiny-ns.json", text[1],
+					    strlen(text[1]), &fast, &err) == 0);
+		T_NEAR(fast.mem_late_line_cycles, 600, 1e-12);
+		T_CHECK(model_predict(&fast, &p, NULL, pf, &err) == 0);
+		/* twice the latency in cycles: the schedule's cycles grow, by
+		 * less than twice (its other work stays in cycles) */
+		T_CHECK(pf->late_cycles > 1.5 * pr[1]->late_cycles);
+		T_CHECK(pf->late_cycles < 2 * pr[1]->late_cycles);
+		machine_release(&fast);
+	}
+	free(pf);
+	for (k = 0; k < 2; k++) {
+		machine_release(&m[k]);
+		free(pr[k]);
+	}
+}
+
+/*
  * usable_by "sets" (machines/machine.c): the usable share of a level as
  * that share of its sets, every way kept.  2 of 16 ways of a 64 KiB L2
  * (8 KiB) simulated as 2 ways of 64 sets keep much of a sweep just over
@@ -3013,6 +3073,7 @@ int main(void)
 	test_csr_bandwidth_predict();
 	test_usable_ways();
 	test_late_lines();
+	test_late_line_ns();
 	test_usable_by();
 	test_fill_load_cycles();
 	test_level_writeback_share();

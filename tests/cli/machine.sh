@@ -29,6 +29,12 @@ done
 printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64}]}}\n' > "$tmp/n.json"
 out=$($PPR machine show "$tmp/n.json") && ok || bad "show no-core exit"
 case "$out" in *"Core model:        none in the file (ppr uses zen5's)"*) ok ;; *) bad "show no-core: $out" ;; esac
+# memory's late lines given as a latency: shown with their cycles at the clock
+printf '{"name":"x","clock_ghz":4,"hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64}]},"memory":{"bandwidth_gbs":30,"late_line_ns":6}}\n' > "$tmp/ns.json"
+out=$($PPR machine show "$tmp/ns.json") && ok || bad "show late_line_ns exit"
+case "$out" in *"late line 6 ns (24 cy)"*) ok ;; *) bad "show late_line_ns: $out" ;; esac
+$PPR machine show --format json "$tmp/ns.json" > "$tmp/ns.out" && ok || bad "show late_line_ns json exit"
+grep -q '"late_line_cycles":	24' "$tmp/ns.out" && grep -q '"late_line_ns":	6' "$tmp/ns.out" && ok || bad "json late_line_ns"
 printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64,"usable_ways":5}]}}\n' > "$tmp/u.json"
 $PPR machine show "$tmp/u.json" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "u.json:1:.*'usable_ways'" "$tmp/err" && ok || bad "usable_ways > ways: rc=$rc $(cat "$tmp/err")"
