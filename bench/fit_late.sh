@@ -127,7 +127,8 @@ for n in ns:
 # of the two have the least larger error (the least figure of a tie)
 # through `ppr predict` at the last level's size.
 def predicted_cycles(d, n, v):
-    p = os.path.join(tmp, "scan.json")
+    """cycles a block that `ppr predict` gives with machine file d"""
+    p = os.path.join(tmp, "predict.json")
     json.dump(d, open(p, "w"))
     out = subprocess.run([ppr, "predict", "--machine", p, "--kernel", "conv1d",
                           "--variant", v, "--n", str(n), "--no-advice",
@@ -153,17 +154,11 @@ d = json.loads(json.dumps(mf))
 d["hierarchy"]["levels"][-1]["late_line_cycles"] = fit[0]
 d.setdefault("memory", {})["late_line_cycles"] = fit[1]
 d["memory"].pop("late_line_ns", None)   # a file gives one of the two
-p = os.path.join(tmp, "fitted.json")
-json.dump(d, open(p, "w"), indent=1)
 print("\n%-8s %-16s %10s %10s %8s" % ("n", "variant", "pred cy/blk", "meas cy/blk",
                                      "error"))
 for n in ns:
     for v in ("naive", "avx2-unaligned", "avx2-aligned"):
-        out = subprocess.run([ppr, "predict", "--machine", p, "--kernel",
-                              "conv1d", "--variant", v, "--n", str(n),
-                              "--no-advice", "--format", "json"],
-                             capture_output=True, text=True, check=True).stdout
-        g = FLOPS_PER_BLOCK * clock / json.loads(out)["gflops"]
+        g = predicted_cycles(d, n, v)
         m = cyc[(n, v)]
         # the error of the predicted speed, as ppr conv prints it
         print("%-8d %-16s %10.2f %10.2f %+7.1f%%" % (n, v, g, m, 100 * (m - g) / g))

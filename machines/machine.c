@@ -677,11 +677,11 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 					 "'late_line_ns', not both");
 	/* memory's latency is the DRAM's, in ns: in cycles at this clock
 	 * (the file's clock_ghz, which nothing changes after the load) */
-	if (m->mem_late_line_ns > 0 && !(m->clock_ghz > 0))
-		return machine_json_fail(doc, machine_json_member(mem,
-					 "late_line_ns"), err,
-					 "'late_line_ns' needs clock_ghz");
 	if (m->mem_late_line_ns > 0) {
+		if (!(m->clock_ghz > 0))
+			return machine_json_fail(doc, machine_json_member(mem,
+				"late_line_ns"), err,
+				"'late_line_ns' needs clock_ghz");
 		if (m->mem_late_line_ns * m->clock_ghz > MACHINE_MAX_LATE_LINE)
 			return machine_json_fail(doc, machine_json_member(mem,
 				"late_line_ns"), err,
