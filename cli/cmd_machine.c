@@ -1247,6 +1247,9 @@ static void show_table(const struct machine *m)
 	if (m->mem_far_stream_serial > 0)
 		printf(", far references hold up its stream (%.3g)",
 		       m->mem_far_stream_serial);
+	if (m->mem_stream_jump_cycles > 0)
+		printf(", jumps between x's streams %.3g cy",
+		       m->mem_stream_jump_cycles);
 	if (m->mem_writeback_share < 1)
 		printf(", write-backs take %.3g of their bytes' bandwidth",
 		       m->mem_writeback_share);
@@ -1334,6 +1337,8 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(o, "late_line_ns", m->mem_late_line_ns);
 	cJSON_AddNumberToObject(o, "far_stream_serial",
 				m->mem_far_stream_serial);
+	cJSON_AddNumberToObject(o, "stream_jump_cycles",
+				m->mem_stream_jump_cycles);
 	cJSON_AddNumberToObject(o, "writeback_share",
 				m->mem_writeback_share);
 	if (m->csr_bw_points) {

@@ -54,7 +54,7 @@ static const char *const level_keys[] = {
 static const char *const mem_keys[] = {
 	"bandwidth_gbs", "peak_bandwidth_gbs", "latency_ns", "far_miss_cycles",
 	"late_line_cycles", "late_line_ns", "csr_bandwidth_gbs",
-	"far_stream_serial", "writeback_share",
+	"far_stream_serial", "writeback_share", "stream_jump_cycles",
 	NULL
 };
 static const char *const peak_keys[] = {
@@ -664,6 +664,9 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	     (rc = machine_json_get_double(doc, mem, "far_stream_serial",
 					   MACHINE_JSON_NONNEG, 0,
 					   &m->mem_far_stream_serial, err)) ||
+	     (rc = machine_json_get_double(doc, mem, "stream_jump_cycles",
+					   MACHINE_JSON_NONNEG, 0,
+					   &m->mem_stream_jump_cycles, err)) ||
 	     (rc = machine_json_get_double(doc, mem, "writeback_share",
 					   MACHINE_JSON_NONNEG, 1,
 					   &m->mem_writeback_share, err)) ||

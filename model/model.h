@@ -85,6 +85,11 @@ struct model_ppr_in {
 	 * link's lines plus this share (model/ppr.c notes; model/predict.c
 	 * computes it from memory.far_stream_serial). */
 	double stream_serial;
+	/* Optional (0: none), with overlap: cycles added to the last
+	 * link's time with stream_serial's, for x's references that jump
+	 * between its streams (model/predict.c computes them from
+	 * memory.stream_jump_cycles). */
+	double jump_cycles;
 	unsigned nlevels;
 	double bw[MODEL_MAX_LEVELS];
 	unsigned line_size;

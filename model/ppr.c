@@ -174,6 +174,8 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		return bad(err, "model: hidden share must be 0..1");
 	if (!(in->stream_serial >= 0 && in->stream_serial <= 1))
 		return bad(err, "model: stream serial share must be 0..1");
+	if (!(in->jump_cycles >= 0))
+		return bad(err, "model: jump cycles must be non-negative");
 	for (i = 0; i < in->nlevels; i++)
 		if (in->far_misses[i] < 0 || in->far_cost[i] < 0 ||
 		    in->irregular_misses[i] < 0)
@@ -264,11 +266,12 @@ int model_ppr_eval(const struct model_ppr_in *in, struct model_ppr_out *out,
 		}
 		/* the stream from memory and what the core does meanwhile
 		 * (notes: stream_serial) */
-		if (in->stream_serial > 0) {
+		if (in->stream_serial > 0 || in->jump_cycles > 0) {
 			unsigned l = in->nlevels - 1;
 
 			out->t_serial = in->stream_serial *
-					(in->memory_cycles + t_far - t_far_mem);
+					(in->memory_cycles + t_far - t_far_mem) +
+					in->jump_cycles;
 			if (out->t_link[l] + out->t_serial >
 			    out->memory_side) {
 				out->memory_side = out->t_link[l] +

@@ -742,28 +742,75 @@ static int is_spmv(const struct kernel_params *p)
  * measured on CSR (model/ppr.c notes); the FFT's strided references,
  * also far, were not.
  */
-static double stream_serial(const struct machine *m,
-			    const struct model_prediction *out,
-			    double footprint)
+static double from_memory_phase(const struct machine *m, double footprint)
 {
 	unsigned last = m->hier.nlevels ? m->hier.nlevels - 1 : 0;
-	double far = fmin((double)out->lev[0].misses_far,
-			  (double)out->lev[0].misses_irregular);
-	double reg = (double)out->lev[0].misses_regular;
-	double use, full, phi, s;
+	double use, full, s;
 
-	if (!(m->mem_far_stream_serial > 0) || !m->transfers_overlap ||
-	    !m->hier.nlevels || !(far + reg > 0))
+	if (!m->hier.nlevels)
 		return 0;
-	phi = far / (far + reg);
 	use = (double)m->hier.levels[last].size;
 	full = (double)m->level[last].size_bytes;
 	if (full > use)
 		s = (footprint - use) / (full - use);
 	else
 		s = footprint > use ? 1 : 0;
-	s = s < 0 ? 0 : s > 1 ? 1 : s;
-	return fmin(1, m->mem_far_stream_serial * phi) * s;
+	return s < 0 ? 0 : s > 1 ? 1 : s;
+}
+
+static double stream_serial(const struct machine *m,
+			    const struct model_prediction *out,
+			    double footprint)
+{
+	double far = fmin((double)out->lev[0].misses_far,
+			  (double)out->lev[0].misses_irregular);
+	double reg = (double)out->lev[0].misses_regular;
+	double phi;
+
+	if (!(m->mem_far_stream_serial > 0) || !m->transfers_overlap ||
+	    !m->hier.nlevels || !(far + reg > 0))
+		return 0;
+	phi = far / (far + reg);
+	return fmin(1, m->mem_far_stream_serial * phi) *
+	       from_memory_phase(m, footprint);
+}
+
+/*
+ * Jumps between x's streams (memory.stream_jump_cycles; SpMV: measured on
+ * CSR, and BCSR's x loads jump the same way, which keeps `ppr predict`'s
+ * advice from comparing CSR with the jumps against BCSR without them).  A stencil's row takes x from several streams at
+ * fixed distances (5-point Laplacian: i - n, i - 1 .. i + 1, i + n); the
+ * kernel's x loads go from one to the next and back, and each such near
+ * reference more than MODEL_JUMP_DIST lines from the one before it is a
+ * jump (far_emit: far references are held-up streams already).  From
+ * memory the hardware loses time per jump that neither the bytes nor
+ * the banded matrices of memory.csr_bandwidth_gbs show.  Measured on the
+ * Zen 5 guest (2026-12-06, `ppr measure`, 1.73M rows of 5 nonzeros at
+ * columns i - d, i - 1, i, i + 1, i + d, 145 MB): d = 2, 8, 16, 32 ran
+ * 5.4-5.9 ms, d = 64 6.0-6.5, d = 1315 and 16384 6.9-7.2 (the same bytes;
+ * 1.1 cycles per jump at 3 jumps a row, beside the banded matrices of the
+ * CSR table); the 3-D Laplacian n = 120, 5 jumps a row, likewise 1.1 over
+ * that day's prediction.  Resident in L2 (12,000 rows) or the L3
+ * (150,000) the same matrices lost nothing, so the cycles go to the
+ * memory link's time, phased in with the footprint as stream_serial's
+ * share.  The figure is not constant: over six stored passes of
+ * bench/predict_spmv.sh (2026-12-05/06) the Laplacian ran 8.8-9.3 ms in
+ * every one while the refreshes' CSR table at 7 nonzeros a row read
+ * 23.6-30.2 GB/s, so the cycles that fit it went from 0.2 (the slowest
+ * table) to 1.1 (the fastest): the jumps look bound by something the
+ * table does not move with (the x stream's latency, not measured here).
+ * zen4-epyc.json takes 0.5, the least mean over the six of the worst
+ * error of the four matrices over the L3 (18.3% -> 12.3%; the Laplacian
+ * -4.5..-27.9% -> -15.4..+9.4%, FEM with 2 dofs +2..+5 points).
+ */
+static double jump_cycles(const struct machine *m,
+			  const struct model_prediction *out,
+			  double footprint)
+{
+	if (!(m->mem_stream_jump_cycles > 0) || !m->transfers_overlap)
+		return 0;
+	return out->stream_jumps * m->mem_stream_jump_cycles *
+	       from_memory_phase(m, footprint);
 }
 
 /*
@@ -843,6 +890,7 @@ struct far_sink {
 	unsigned shift, pos;
 	uint64_t ring[MODEL_FAR_RING];
 	uint64_t misses[MODEL_MAX_LEVELS];  /* far references missing level i */
+	uint64_t jumps;   /* near references not next to the previous one */
 };
 
 static uint64_t irr_misses(const struct sim_hier *h, unsigned lvl)
@@ -862,7 +910,7 @@ static int far_emit(void *ctx, const struct ppr_access *a, size_t n)
 	size_t i, start = 0;
 
 	for (i = 0; i < n; i++) {
-		uint64_t line, b[MODEL_MAX_LEVELS];
+		uint64_t line, prev, b[MODEL_MAX_LEVELS];
 		unsigned k, near = 0, l;
 
 		if (a[i].tag != PPR_TAG_IRREGULAR)
@@ -870,7 +918,11 @@ static int far_emit(void *ctx, const struct ppr_access *a, size_t n)
 		line = a[i].addr >> r->shift;
 		for (k = 0; k < MODEL_FAR_RING; k++)
 			near |= line - r->ring[k] + MODEL_FAR_DIST <= 2 * MODEL_FAR_DIST;
-		if (r->ring[(r->pos + MODEL_FAR_RING - 1) % MODEL_FAR_RING] != line) {
+		prev = r->ring[(r->pos + MODEL_FAR_RING - 1) % MODEL_FAR_RING];
+		if (near && line - prev + MODEL_JUMP_DIST >
+			    2 * MODEL_JUMP_DIST)
+			r->jumps++;
+		if (prev != line) {
 			r->ring[r->pos] = line;
 			r->pos = (r->pos + 1) % MODEL_FAR_RING;
 		}
@@ -899,7 +951,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 	struct sim_hier *h;
 	struct ppr_sink sink;
 	struct far_sink fs;
-	uint64_t far_before[MODEL_MAX_LEVELS];
+	uint64_t far_before[MODEL_MAX_LEVELS], jumps_before = 0;
 	struct model_work w = { 0 };
 	double bw[SIM_MAX_LEVELS];
 	unsigned n, i, line;
@@ -1000,6 +1052,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 			    i <= SIM_MAX_LEVELS; i++)
 			before[i] = *sim_hier_level_stats(h, i);
 		memcpy(far_before, fs.misses, sizeof(far_before));
+		jumps_before = fs.jumps;
 		rc = kernel_run_instrumented(run, &sink);
 		kernel_run_reset(run);
 	}
@@ -1008,6 +1061,7 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		return ppr_err_set(err, rc, NULL, 0, 0,
 				   "simulating %s failed", out->describe);
 	}
+	out->stream_jumps = (double)(fs.jumps - jumps_before);
 	n = m->hier.nlevels;
 	if (n > MODEL_MAX_LEVELS)
 		n = MODEL_MAX_LEVELS;
@@ -1154,6 +1208,8 @@ int model_predict_run(const struct machine *m, struct kernel_run *run,
 		out->bw_gbs[i] = bw[i] * m->clock_ghz;
 	}
 	out->ppr_in.stream_serial = is_spmv(p) ? stream_serial(m, out,
+		(double)kernel_run_footprint(run)) : 0;
+	out->ppr_in.jump_cycles = is_spmv(p) ? jump_cycles(m, out,
 		(double)kernel_run_footprint(run)) : 0;
 	rc = model_ppr_eval(&out->ppr_in, &out->ppr, err);
 	if (rc)

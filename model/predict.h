@@ -179,6 +179,10 @@ struct model_prediction {
 				    nonzeros per row (0: the memory
 				    bandwidth was used) */
 	double branches;         /* CSR: conditional branches per run */
+	double stream_jumps;     /* near irregular references more than
+				    MODEL_JUMP_DIST lines from the one before
+				    (x's streams taken in turn: model/predict.c,
+				    jumps between streams) */
 	int cold;
 };
 
@@ -250,6 +254,9 @@ double model_exit_unlearned_form(double changes, double learned,
  * bcsr`'s x simulation tell them the same way. */
 #define MODEL_FAR_RING 16
 #define MODEL_FAR_DIST 2
+/* a near reference more than this many lines from the irregular
+ * reference before it jumps between x's streams (model/predict.c) */
+#define MODEL_JUMP_DIST 8
 
 /* The cycles a far reference costs that misses level i of the n levels
  * modelled: the far_miss_cycles of the level that serves it, level i + 1,

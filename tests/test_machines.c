@@ -323,7 +323,7 @@ static const struct bad_row {
 	  "bad.json:2:34: unknown key 'colour' in 'memory' (allowed: "
 	  "bandwidth_gbs, peak_bandwidth_gbs, latency_ns, far_miss_cycles, "
 	  "late_line_cycles, late_line_ns, csr_bandwidth_gbs, "
-	  "far_stream_serial, writeback_share)" },
+	  "far_stream_serial, writeback_share, stream_jump_cycles)" },
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 32768, \"ways\": 8,"
 	  " \"cl_size\": 64,\n   \"assoc\": 8}"),
 	  "bad.json:4:4: unknown key 'assoc' in 'levels[]' (allowed: name, "
@@ -494,6 +494,9 @@ static const struct bad_row {
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"far_stream_serial\": -2}}",
 	  "bad.json:2:34: 'far_stream_serial' must be a non-negative number" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
+	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"stream_jump_cycles\": -1}}",
+	  "bad.json:2:34: 'stream_jump_cycles' must be a non-negative number" },
+	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
 	  "\n \"memory\": {\"bandwidth_gbs\": 40, \"writeback_share\": 1.5}}",
 	  "bad.json:2:34: 'writeback_share' must be between 0 and 1, got 1.5" },
 	{ __LINE__, "{\"name\": \"m\", \"hierarchy\": {\"levels\": [" LV "]},"
@@ -537,7 +540,8 @@ static const struct bad_row {
 	  "bad.json:2:34: unknown key 'a\\x09b\\xc3\\xa9' in 'memory' "
 	  "(allowed: bandwidth_gbs, peak_bandwidth_gbs, latency_ns, "
 	  "far_miss_cycles, late_line_cycles, late_line_ns, "
-	  "csr_bandwidth_gbs, far_stream_serial, writeback_share)" },
+	  "csr_bandwidth_gbs, far_stream_serial, writeback_share, "
+	  "stream_jump_cycles)" },
 	{ __LINE__, DOC("{\"name\": \"L\\u0001\", \"size_bytes\": 32768, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:2: 'name' must be printable ASCII" },

@@ -1142,6 +1142,87 @@ static void test_stream_serial_predict(void)
 	}
 }
 
+/*
+ * memory.stream_jump_cycles in a prediction (model/predict.c): each near
+ * reference of x more than MODEL_JUMP_DIST lines from the one before it
+ * costs the key's cycles on the memory link, phased in with the footprint
+ * as stream_serial's share.  A 5-point Laplacian n = 100 (x at i - 100,
+ * i - 1 .. i + 1, i + 100: 12.5 lines apart) jumps 3 times a row inside
+ * (fewer on its edges); a band of 5 never.  With an L2 of 4 MiB the
+ * Laplacian stays in cache and loses nothing.
+ */
+static void test_stream_jumps_predict(void)
+{
+	static const char head[] =
+		"{ \"name\": \"tiny-jumps\", \"clock_ghz\": 2.0,\n"
+		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
+		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		"    { \"name\": \"L2\", \"size_bytes\": %u, \"sets\": %u,"
+		" \"ways\": 16, \"usable_ways\": 8, \"cl_size\": 64,"
+		" \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
+		"  \"memory\": { \"bandwidth_gbs\": 16%s } }\n";
+	static const struct {
+		int line;
+		const char *input;
+		unsigned l2;        /* L2 bytes */
+		double lo, hi;      /* jumps per row */
+		int charged;        /* from memory: the jumps cost */
+	} rows[] = {
+		{ __LINE__, "gen:laplace2d:n=100", 65536, 2.9, 3.0, 1 },
+		{ __LINE__, "gen:banded:n=10000,bw=2", 65536, 0, 0, 0 },
+		{ __LINE__, "gen:laplace2d:n=100", 4194304, 2.9, 3.0, 0 },
+	};
+	unsigned r, k;
+
+	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		double t[2] = { 0, 0 };
+
+		for (k = 0; k < 2; k++) {
+			char text[1024];
+			struct machine m;
+			struct model_prediction *pr = calloc(1, sizeof(*pr));
+			double per_row;
+
+			snprintf(text, sizeof(text), head, rows[r].l2,
+				 rows[r].l2 / 64 / 16,
+				 k ? ", \"stream_jump_cycles\": 2" : "");
+			if (!pr || predict_csr_on("tiny-jumps.json", text,
+						  rows[r].input, &m, pr)) {
+				T_CHECK_AT(pr != NULL, rows[r].line);
+				free(pr);
+				continue;
+			}
+			t[k] = pr->ppr.cycles;
+			per_row = pr->rows > 0 ? pr->stream_jumps / pr->rows
+					       : -1;
+			T_CHECK_AT(per_row >= rows[r].lo - 1e-12 &&
+				   per_row <= rows[r].hi + 1e-12,
+				   rows[r].line);
+			if (!k || !rows[r].charged) {
+				T_NEAR_AT(pr->ppr_in.jump_cycles, 0, 0,
+					  rows[r].line);
+			} else {
+				T_NEAR_AT(pr->ppr_in.jump_cycles,
+					  2 * pr->stream_jumps, 1e-9,
+					  rows[r].line);
+				/* on the memory link, the longest here */
+				T_CHECK_AT(pr->ppr.link_max == 1,
+					   rows[r].line);
+				T_NEAR_AT(pr->ppr.memory_side,
+					  pr->ppr.t_link[1] + pr->ppr.t_serial,
+					  1e-6, rows[r].line);
+			}
+			free(pr);
+			machine_release(&m);
+		}
+		if (rows[r].charged)
+			T_CHECK_AT(t[1] > 1.1 * t[0], rows[r].line);
+		else
+			T_NEAR_AT(t[1], t[0], 1e-9, rows[r].line);
+	}
+}
+
 /* The small machine of tiny_text (64 KiB L2) with 'l1_key' on its L1 and
  * 'l2_key' on its L2 is refused, the error naming 'word', the file and a
  * line; failures reported at 'line'. */
@@ -3063,6 +3144,7 @@ int main(void)
 	test_ppr_far();
 	test_ppr_stream_serial();
 	test_stream_serial_predict();
+	test_stream_jumps_predict();
 	test_far_references();
 	test_csr_exit_changes();
 	test_csr_exit_contexts();

@@ -35,6 +35,12 @@ out=$($PPR machine show "$tmp/ns.json") && ok || bad "show late_line_ns exit"
 case "$out" in *"late line 6 ns (24 cy)"*) ok ;; *) bad "show late_line_ns: $out" ;; esac
 $PPR machine show --format json "$tmp/ns.json" > "$tmp/ns.out" && ok || bad "show late_line_ns json exit"
 grep -q '"late_line_cycles":	24' "$tmp/ns.out" && grep -q '"late_line_ns":	6' "$tmp/ns.out" && ok || bad "json late_line_ns"
+# the cost of x's jumps between its streams (memory.stream_jump_cycles)
+printf '{"name":"x","clock_ghz":4,"hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64}]},"memory":{"bandwidth_gbs":30,"stream_jump_cycles":0.7}}\n' > "$tmp/jump.json"
+out=$($PPR machine show "$tmp/jump.json") && ok || bad "show stream_jump_cycles exit"
+case "$out" in *"jumps between x's streams 0.7 cy"*) ok ;; *) bad "show stream_jump_cycles: $out" ;; esac
+$PPR machine show --format json "$tmp/jump.json" > "$tmp/jump.out" && ok || bad "show stream_jump_cycles json exit"
+grep -q '"stream_jump_cycles":	0.7' "$tmp/jump.out" && ok || bad "json stream_jump_cycles"
 printf '{"name":"x","hierarchy":{"levels":[{"name":"L1","size_bytes":1024,"ways":4,"cl_size":64,"usable_ways":5}]}}\n' > "$tmp/u.json"
 $PPR machine show "$tmp/u.json" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "u.json:1:.*'usable_ways'" "$tmp/err" && ok || bad "usable_ways > ways: rc=$rc $(cat "$tmp/err")"
