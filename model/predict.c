@@ -794,14 +794,14 @@ static double stream_serial(const struct machine *m,
  * (150,000) the same matrices lost nothing, so the cycles go to the
  * memory link's time, phased in with the footprint as stream_serial's
  * share.  The figure is not constant: over six stored passes of
- * bench/predict_spmv.sh (2026-12-05/06) the Laplacian ran 8.8-9.3 ms in
+ * bench/predict_spmv.sh (2026-12-06) the Laplacian ran 8.8-9.3 ms in
  * every one while the refreshes' CSR table at 7 nonzeros a row read
  * 23.6-30.2 GB/s, so the cycles that fit it went from 0.2 (the slowest
  * table) to 1.1 (the fastest): the jumps look bound by something the
  * table does not move with (the x stream's latency, not measured here).
  * zen4-epyc.json takes 0.5, the least mean over the six of the worst
  * error of the four matrices over the L3 (18.3% -> 12.3%; the Laplacian
- * -4.5..-27.9% -> -15.4..+9.4%, FEM with 2 dofs +2..+5 points).
+ * -4.5..-27.9% -> -15.4..+9.4%, FEM with 2 dofs +3..+4 points).
  */
 static double jump_cycles(const struct machine *m,
 			  const struct model_prediction *out,
