@@ -1048,6 +1048,26 @@ static void test_csr_bandwidth_predict(void)
 	T_CHECK(t[1] > 2.5 * t[0]);
 }
 
+/* A machine with overlapping transfers, a 1 KiB L1 and an L2 of l2 bytes
+ * (8 of its 16 ways usable) before memory at 16 GB/s: the L2's own keys
+ * l2_keys and memory's mem_keys (each empty or starting with ", ") are
+ * added. */
+static void tiny_overlap_text(char *buf, size_t n, const char *name,
+			      unsigned l2, const char *l2_keys,
+			      const char *mem_keys)
+{
+	snprintf(buf, n,
+		 "{ \"name\": \"%s\", \"clock_ghz\": 2.0,\n"
+		 "  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
+		 "    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
+		 " \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
+		 "    { \"name\": \"L2\", \"size_bytes\": %u, \"sets\": %u,"
+		 " \"ways\": 16, \"usable_ways\": 8, \"cl_size\": 64,"
+		 " \"bandwidth_bytes_per_cycle\": 32%s } ] },\n"
+		 "  \"memory\": { \"bandwidth_gbs\": 16%s } }\n",
+		 name, l2, l2 / 64 / 16, l2_keys, mem_keys);
+}
+
 /*
  * memory.far_stream_serial in a prediction (model/predict.c): the share
  * is min(1, far_stream_serial x phi), phi the far references' share of
@@ -1059,15 +1079,6 @@ static void test_csr_bandwidth_predict(void)
  */
 static void test_stream_serial_predict(void)
 {
-	static const char head[] =
-		"{ \"name\": \"tiny-serial\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": 65536, \"sets\": 64,"
-		" \"ways\": 16, \"usable_ways\": 8, \"cl_size\": 64,"
-		" \"bandwidth_bytes_per_cycle\": 32, \"far_miss_cycles\": 4 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16, \"far_miss_cycles\": 20";
 	static const struct {
 		int line;
 		const char *input;
@@ -1088,8 +1099,11 @@ static void test_stream_serial_predict(void)
 			struct machine m;
 			struct model_prediction *pr = calloc(1, sizeof(*pr));
 
-			snprintf(text, sizeof(text), "%s%s } }\n", head,
-				 k ? ", \"far_stream_serial\": 2" : "");
+			tiny_overlap_text(text, sizeof(text), "tiny-serial",
+					  65536, ", \"far_miss_cycles\": 4",
+					  k ? ", \"far_miss_cycles\": 20, "
+					      "\"far_stream_serial\": 2" :
+					      ", \"far_miss_cycles\": 20");
 			if (!pr || predict_csr_on("tiny-serial.json", text,
 						  rows[r].input, &m, pr)) {
 				T_CHECK_AT(pr != NULL, rows[r].line);
@@ -1153,15 +1167,6 @@ static void test_stream_serial_predict(void)
  */
 static void test_stream_jumps_predict(void)
 {
-	static const char head[] =
-		"{ \"name\": \"tiny-jumps\", \"clock_ghz\": 2.0,\n"
-		"  \"hierarchy\": { \"transfers_overlap\": true, \"levels\": [\n"
-		"    { \"name\": \"L1D\", \"size_bytes\": 1024, \"sets\": 4,"
-		" \"ways\": 4, \"cl_size\": 64, \"bandwidth_bytes_per_cycle\": 64 },\n"
-		"    { \"name\": \"L2\", \"size_bytes\": %u, \"sets\": %u,"
-		" \"ways\": 16, \"usable_ways\": 8, \"cl_size\": 64,"
-		" \"bandwidth_bytes_per_cycle\": 32 } ] },\n"
-		"  \"memory\": { \"bandwidth_gbs\": 16%s } }\n";
 	static const struct {
 		int line;
 		const char *input;
@@ -1184,9 +1189,9 @@ static void test_stream_jumps_predict(void)
 			struct model_prediction *pr = calloc(1, sizeof(*pr));
 			double per_row;
 
-			snprintf(text, sizeof(text), head, rows[r].l2,
-				 rows[r].l2 / 64 / 16,
-				 k ? ", \"stream_jump_cycles\": 2" : "");
+			tiny_overlap_text(text, sizeof(text), "tiny-jumps",
+					  rows[r].l2, "",
+					  k ? ", \"stream_jump_cycles\": 2" : "");
 			if (!pr || predict_csr_on("tiny-jumps.json", text,
 						  rows[r].input, &m, pr)) {
 				T_CHECK_AT(pr != NULL, rows[r].line);
