@@ -410,7 +410,7 @@ static void print_table(FILE *f, const struct machine *m,
 		}
 		fprintf(f, "  %-28s %14.0f  (irregular lines from beyond "
 			"L2, far references)\n", "not hidden", o->t_far);
-		if (o->t_serial > 0 && pr->ppr_in.stream_serial >= 0.005)
+		if (o->t_serial > 0)
 			fprintf(f, "  %-28s %14.0f  (%.2f of S_DAG(memory) + "
 				"not hidden from caches: after the stream "
 				"from memory, not under it%s)\n",
@@ -418,10 +418,6 @@ static void print_table(FILE *f, const struct machine *m,
 				pr->ppr_in.stream_serial,
 				pr->ppr_in.jump_cycles > 0 ?
 				"; and the jumps below" : "");
-		else if (o->t_serial > 0)
-			fprintf(f, "  %-28s %14.0f  (the jumps below, after "
-				"the stream from memory)\n",
-				"held up stream", o->t_serial);
 		if (pr->ppr_in.jump_cycles > 0)
 			fprintf(f, "  %-28s %14.0f  (%.0f references of x "
 				"jumping between its streams, at "

@@ -94,7 +94,7 @@ struct machine {
 	 * model/predict.c), with hierarchy.transfers_overlap only. */
 	double mem_far_stream_serial;
 	/* memory.stream_jump_cycles (optional, >= 0; 0: none): cycles
-	 * a CSR SpMV from memory loses per near reference of x that jumps
+	 * an SpMV from memory loses per near reference of x that jumps
 	 * from one of x's streams to another (a 5-point Laplacian takes x
 	 * at i - n, i, i + n: 3 jumps a row), added to the memory link's
 	 * time (model_ppr_in.jump_cycles, model/predict.c), with

@@ -777,10 +777,10 @@ static double stream_serial(const struct machine *m,
 
 /*
  * Jumps between x's streams (memory.stream_jump_cycles; SpMV: measured on
- * CSR, and BCSR's x loads jump the same way, which keeps `ppr predict`'s
- * advice from comparing CSR with the jumps against BCSR without them).  A stencil's row takes x from several streams at
- * fixed distances (5-point Laplacian: i - n, i - 1 .. i + 1, i + n); the
- * kernel's x loads go from one to the next and back, and each such near
+ * CSR, and BCSR's x loads jump the same way).  A stencil's row takes x
+ * from several streams at fixed distances (5-point Laplacian: i - n,
+ * i - 1 .. i + 1, i + n); the kernel's x loads go from one to the next
+ * and back, and each such near
  * reference more than MODEL_JUMP_DIST lines from the one before it is a
  * jump (far_emit: far references are held-up streams already).  From
  * memory the hardware loses time per jump that neither the bytes nor
