@@ -56,6 +56,9 @@ int cli_parse_double(const char *s, double *out);
 struct cJSON;
 int cli_check_cpu(const char *s, int *cpu, char *msg, size_t n);
 int cli_pin_cpu(int cpu);
+/* The CPUs this process may run on, in order, at most max of them: their
+ * number, or -1 when the affinity mask cannot be read. */
+int cli_allowed_cpus(int *cpus, int max);
 void cli_json_cpu(struct cJSON *o, int cpu);
 
 /* Open -o FILE (or stdout for NULL / "-"); NULL on failure (message printed). */

@@ -129,6 +129,20 @@ int cli_check_cpu(const char *s, int *cpu, char *msg, size_t n)
 	return 0;
 }
 
+int cli_allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t set;
+	int c, n = 0;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return -1;
+	for (c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
 int cli_pin_cpu(int cpu)
 {
 	cpu_set_t set;

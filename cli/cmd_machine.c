@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,8 +25,11 @@ static const char usage_str[] =
 	"usage: ppr machine detect [-o FILE] [--runs N] [--attempts N]\n"
 	"                          [--drift-limit PCT] [--name NAME] [--base M.json]\n"
 	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
-	"       ppr machine detect --clock-only [--runs N]\n"
-	"       ppr machine show M.json [--format table|json]\n"
+	"                          [--cpu fastest|any|N]\n"
+	"       ppr machine detect --clock-only [--runs N] [--cpu fastest|any|N]\n"
+	"       ppr machine show M.json [--format table|json]\n";
+
+static const char help_str[] =
 	"\n"
 	"detect  measures this machine and writes a machine file (stdout without -o):\n"
 	"        caches from sysfs (--sysfs DIR, default\n"
@@ -54,7 +58,10 @@ static const char usage_str[] =
 	"        reading of the attempts (the host was slow throughout), detection\n"
 	"        runs again, at most --attempts times in all (default 3), and the\n"
 	"        steadiest attempt is written; a warning says when even that one\n"
-	"        is off by more than the limit.\n"
+	"        is off by more than the limit.\n";
+
+/* (two strings: C99 promises literals of 4095 bytes, no more) */
+static const char help2_str[] =
 	"        --caches auto (default): sysfs; where it has no cache description\n"
 	"        (virtual machines, containers) and no --sysfs was given, CPUID.\n"
 	"        sysfs / cpuid: that source only.  CPUID levels whose ways it does\n"
@@ -63,11 +70,18 @@ static const char usage_str[] =
 	"        a level was left out, detect reports where read bandwidth beyond the\n"
 	"        last level described has lost a tenth of its fall to memory's\n"
 	"        (not written).\n"
+	"        --cpu fastest (default): time the add chains of every CPU this\n"
+	"        process may run on (a virtual machine's vCPUs can run at\n"
+	"        different clocks) and measure everything on the fastest, as the\n"
+	"        benches time kernels on the fastest; N: on CPU N; any: unpinned.\n"
+	"        stderr and the file's \"source\" say which CPU was measured.\n"
 	"        --caches-only prints the caches and their source, measures nothing.\n"
 	"        --clock-only measures the clock alone and prints 'key value' lines\n"
 	"        on stdout: clock_ghz (as written), runs_ghz, window_ms, windows,\n"
 	"        fastest_window_ghz, p95_window_ghz, median_window_ghz,\n"
-	"        uninterrupted.\n"
+	"        uninterrupted, cpu (the CPU measured, or any), and with --cpu\n"
+	"        fastest cpuN_ghz for each CPU timed; ran_on_cpu (where the\n"
+	"        clock was measured, by sched_getcpu).\n"
 	"        --base M.json refreshes a machine file for the host it now runs on:\n"
 	"        M.json with this run's clock, memory bandwidth, latency,\n"
 	"        write-back share and CSR stream table, and the last level's usable\n"
@@ -82,6 +96,13 @@ static const char usage_str[] =
 	"        file, e.g. detect --base machines/zen4-epyc.json -o here.json.\n"
 	"show    prints a machine file: clock, peak, caches with geometry, policies,\n"
 	"        bandwidths and latencies, memory.\n";
+
+static void print_help(void)
+{
+	fputs(usage_str, stdout);
+	fputs(help_str, stdout);
+	fputs(help2_str, stdout);
+}
 
 static void progress(const char *what, const struct detect_stat *s,
 		     const char *unit)
@@ -193,6 +214,97 @@ static int coarse_bracket(uint64_t from, uint64_t size, unsigned runs,
 	*lo = fast / 2 > from ? fast / 2 : from;
 	*hi = 2 * fast;
 	return 0;
+}
+
+/*
+ * Where detect measures (--cpu).  A guest's vCPUs can run at different
+ * clocks: on the Zen 5 guest (2026-12-07 15:28) `detect --clock-only`
+ * pinned to CPU 0 read 3.352-3.376 GHz in six runs and pinned to CPU 1
+ * 3.400-3.434, 1.1-1.7% faster in every pair, while an unpinned run
+ * landed on either.  The benches time kernels on the fastest CPU
+ * (bench/speed_probe.sh, speed_pick_cpu; the one slow core of 2026-11-27),
+ * so by default detect times every CPU's add chains and measures
+ * everything on the fastest, and says which (stderr and "source").
+ */
+enum { CPU_ANY = -1, CPU_FASTEST = -2 };
+
+#define CPU_PROBES 64 /* CPUs timed at most, in order */
+
+struct cpu_choice {
+	int cpu;		/* pinned to, or CPU_ANY */
+	int n;			/* CPUs timed (0: none) */
+	int cpus[CPU_PROBES];
+	double ghz[CPU_PROBES];	/* best of 5 runs of 20 ms each */
+	char desc[1024];
+};
+
+static int choose_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
+{
+	struct detect_stat st;
+	size_t len;
+	int i, n, best;
+
+	ch->cpu = want;
+	ch->n = 0;
+	if (want == CPU_ANY) {
+		snprintf(ch->desc, sizeof(ch->desc),
+			 "not pinned to a CPU (--cpu any)");
+		return 0;
+	}
+	if (want >= 0) {
+		snprintf(ch->desc, sizeof(ch->desc), "measured on CPU %d (--cpu)",
+			 want);
+		return cli_pin_cpu(want) ? 1 : 0;
+	}
+	n = cli_allowed_cpus(ch->cpus, CPU_PROBES);
+	if (n < 1) {
+		cli_warn("cannot read this process's CPUs: detecting unpinned");
+		ch->cpu = CPU_ANY;
+		snprintf(ch->desc, sizeof(ch->desc), "not pinned to a CPU "
+			 "(its CPUs could not be read)");
+		return 0;
+	}
+	if (n == 1) {
+		ch->cpu = ch->cpus[0];
+		snprintf(ch->desc, sizeof(ch->desc), "measured on CPU %d, the "
+			 "only one this process may run on", ch->cpu);
+		return 0;
+	}
+	fprintf(stderr, "  timing the core clock of each of %d CPUs (best of "
+		"5 runs of 20 ms)...\n", n);
+	for (i = 0; i < n; i++) {
+		if (cli_pin_cpu(ch->cpus[i]))
+			return 1;
+		if (detect_core_clock(5, &st, err))
+			return -1;
+		ch->ghz[i] = st.max;
+		fprintf(stderr, "    CPU %-3d %.3f GHz\n", ch->cpus[i], st.max);
+	}
+	ch->n = n;
+	best = detect_fastest(ch->ghz, (unsigned)n);
+	ch->cpu = ch->cpus[best];
+	if (cli_pin_cpu(ch->cpu))
+		return 1;
+	fprintf(stderr, "  measuring on CPU %d, the fastest\n", ch->cpu);
+	len = (size_t)snprintf(ch->desc, sizeof(ch->desc), "measured on CPU %d, "
+			       "the fastest of %d by their add chains (", ch->cpu, n);
+	for (i = 0; i < n && len < sizeof(ch->desc); i++)
+		len += (size_t)snprintf(ch->desc + len, sizeof(ch->desc) - len,
+					"%sCPU %d %.3f", i ? ", " : "",
+					ch->cpus[i], ch->ghz[i]);
+	if (len < sizeof(ch->desc))
+		snprintf(ch->desc + len, sizeof(ch->desc) - len, " GHz)");
+	return 0;
+}
+
+/* choose_cpu, its error printed: 0 or 1 */
+static int pin_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
+{
+	int rc = choose_cpu(want, ch, err);
+
+	if (rc < 0)
+		cli_error_err(err);
+	return rc ? 1 : 0;
 }
 
 /* The core clock: runs of 20 ms, then 400 windows of 0.2 ms; progress and
@@ -430,11 +542,12 @@ static cJSON *last_data_level(const cJSON *root)
  * not measured).  Changes root in place.
  */
 static void refresh_base(const char *path, cJSON *root, const cJSON *det,
-			 double beyond_mib, const char *name, int name_given)
+			 double beyond_mib, const char *name, int name_given,
+			 const char *cpu_desc)
 {
 	const cJSON *dl, *dlast = NULL, *dlevels;
 	cJSON *blast = NULL, *bmem, *it;
-	char note[1024];
+	char note[4096];
 	const char *old_src;
 	double old_ghz, old_bw, old_lat, old_wb, new_ghz;
 
@@ -548,6 +661,11 @@ static void refresh_base(const char *path, cJSON *root, const cJSON *det,
 					 "%.1f MiB)", beyond_mib);
 		}
 	}
+	{
+		size_t used = strlen(note);
+
+		snprintf(note + used, sizeof(note) - used, "; %s", cpu_desc);
+	}
 	if (name_given)
 		cJSON_ReplaceItemInObjectCaseSensitive(root, "name",
 						       cJSON_CreateString(name));
@@ -581,6 +699,7 @@ static int detect(int argc, char **argv)
 		{ "caches-only", no_argument, NULL, 'C' },
 		{ "clock-only", no_argument, NULL, 'K' },
 		{ "base", required_argument, NULL, 'b' },
+		{ "cpu", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -600,7 +719,7 @@ static int detect(int argc, char **argv)
 	unsigned n = 0, i, last;
 	double ghz, fpc, l1_bpc, usable_mib, beyond_mib;
 	cJSON *root = NULL, *hier, *levels, *mem, *peak, *base_root = NULL;
-	char *text = NULL, desc[512], src[2048], cache_desc[1024], cap_desc[256];
+	char *text = NULL, desc[512], src[4096], cache_desc[1024], cap_desc[256];
 	struct machine check = { 0 };
 	uint64_t mem_ws;
 	FILE *f;
@@ -608,6 +727,8 @@ static int detect(int argc, char **argv)
 	int caches_only = 0, clock_only = 0, partial, legacy, name_given = 0, l1_split = 0;
 	const char *core_name;
 	unsigned cpu_family = 0, cpu_model = 0;
+	int want_cpu = CPU_FASTEST;
+	struct cpu_choice ch;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -618,6 +739,19 @@ static int detect(int argc, char **argv)
 		case 's': sysfs = optarg; sysfs_given = 1; break;
 		case 'C': caches_only = 1; break;
 		case 'K': clock_only = 1; break;
+		case 'P':
+			if (!strcmp(optarg, "fastest")) {
+				want_cpu = CPU_FASTEST;
+			} else if (!strcmp(optarg, "any")) {
+				want_cpu = CPU_ANY;
+			} else {
+				char msg[256];
+
+				if (cli_check_cpu(optarg, &want_cpu, msg, sizeof(msg)))
+					return cli_usage_error(usage_str,
+						"machine detect: --cpu: %s (or fastest, any)", msg);
+			}
+			break;
 		case 'c':
 			if (!strcmp(optarg, "auto"))
 				want = CACHES_AUTO;
@@ -651,7 +785,7 @@ static int detect(int argc, char **argv)
 					optarg);
 			drift_limit /= 100;
 			break;
-		case 'h': fputs(usage_str, stdout); return 0;
+		case 'h': print_help(); return 0;
 		default: return cli_usage_error(usage_str, "machine detect: bad option");
 		}
 	}
@@ -670,6 +804,8 @@ static int detect(int argc, char **argv)
 				       "machine detect: --base writes a whole machine file; "
 				       "not with --caches-only or --clock-only");
 	if (clock_only) {
+		if (pin_cpu(want_cpu, &ch, &err))
+			return 1;
 		if (measure_clock((unsigned)runs, &clk, &cw, &err))
 			return cli_error_err(&err);
 		printf("clock_ghz %.4f\n", clock_written(&clk, &cw));
@@ -680,6 +816,13 @@ static int detect(int argc, char **argv)
 		printf("p95_window_ghz %.4f\n", cw.p95_ghz);
 		printf("median_window_ghz %.4f\n", cw.median_ghz);
 		printf("uninterrupted %.3f\n", cw.uninterrupted);
+		if (ch.cpu >= 0)
+			printf("cpu %d\n", ch.cpu);
+		else
+			printf("cpu any\n");
+		for (i = 0; i < (unsigned)ch.n; i++)
+			printf("cpu%d_ghz %.4f\n", ch.cpus[i], ch.ghz[i]);
+		printf("ran_on_cpu %d\n", sched_getcpu());
 		return 0;
 	}
 	if (caches_only)
@@ -709,6 +852,10 @@ static int detect(int argc, char **argv)
 	 * measuring */
 	if (base && !(base_root = base_open(base, caches, n, legacy, core_name)))
 		return 1;
+	if (pin_cpu(want_cpu, &ch, &err)) {
+		cJSON_Delete(base_root);
+		return 1;
+	}
 	/* the last data (or unified) level: the one memory refills */
 	for (last = n - 1; last > 0 && !strcmp(caches[last].type, "Instruction"); last--)
 		;
@@ -1019,12 +1166,13 @@ again:
 		 "over a set of %llu MiB (memory's: the faster of readings "
 		 "at the start and at the end); latency: pointer chase; "
 		 "replacement and inclusion are not measured (LRU, non-inclusive "
-		 "assumed); %s; core model: %s%s (CPUID family %xh model %xh)",
+		 "assumed); %s; core model: %s%s (CPUID family %xh model %xh); "
+		 "%s",
 		 cache_desc, ghz, clk.runs, clk.max, clk.median, clk_end.max,
 		 cw.p95_ghz,
 		 (unsigned long long)(mem_ws >> 20), cap_desc,
 		 core_name ? "the built-in " : "none built in, zen5's used",
-		 core_name ? core_name : "", cpu_family, cpu_model);
+		 core_name ? core_name : "", cpu_family, cpu_model, ch.desc);
 	cJSON_AddStringToObject(root, "source", src);
 	if (core_name) {
 		cJSON *core = machine_core_to_json(dag_core_builtin(core_name));
@@ -1092,7 +1240,7 @@ again:
 
 	if (base) {
 		refresh_base(base, base_root, root, best_beyond_mib, name,
-			     name_given);
+			     name_given, ch.desc);
 		cJSON_Delete(root);
 		root = base_root;
 		base_root = NULL;
@@ -1381,7 +1529,7 @@ static int show(int argc, char **argv)
 				return cli_usage_error(usage_str,
 					"machine show: --format must be table or json");
 			break;
-		case 'h': fputs(usage_str, stdout); return 0;
+		case 'h': print_help(); return 0;
 		default: return cli_usage_error(usage_str, "machine show: bad option");
 		}
 	}
@@ -1402,7 +1550,7 @@ int cmd_machine(int argc, char **argv)
 	if (argc < 2)
 		return cli_usage_error(usage_str, "machine: expected 'detect' or 'show'");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		fputs(usage_str, stdout);
+		print_help();
 		return 0;
 	}
 	if (!strcmp(argv[1], "detect"))

@@ -733,6 +733,17 @@ double detect_attempt_offness(double ghz, double drift, double fastest)
 	return fabs(drift) > slow ? fabs(drift) : slow;
 }
 
+int detect_fastest(const double *ghz, unsigned n)
+{
+	int best = -1;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (ghz[i] > 0 && (best < 0 || ghz[i] > ghz[best]))
+			best = (int)i;
+	return best;
+}
+
 int detect_core_clock(unsigned runs, struct detect_stat *ghz,
 		      struct ppr_err *err)
 {

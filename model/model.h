@@ -340,6 +340,13 @@ int detect_core_clock(unsigned runs, struct detect_stat *ghz,
 double detect_attempt_offness(double ghz, double drift, double fastest);
 
 /*
+ * Which of n CPUs' clocks ghz[] (each the best of its add-chain runs; 0:
+ * not measured) is the fastest: its index, the first of equals, or -1
+ * when none was measured.  `ppr machine detect` measures on that CPU.
+ */
+int detect_fastest(const double *ghz, unsigned n);
+
+/*
  * The add chains of detect_core_clock in n short windows of about
  * window_s each.  CPU time also counts time the thread loses to
  * interruptions (on a shared guest, a few per millisecond), so a window

@@ -322,6 +322,24 @@ static void test_attempt_offness(void)
 	T_NEAR(detect_attempt_offness(3.7, -0.02, 0), 0.02, 1e-12);
 }
 
+
+/* The CPU detect measures on: the fastest clock, the first of equals,
+ * none when no CPU was timed (the Zen 5 guest's two vCPUs, 2026-12-07:
+ * CPU 0 3.365 GHz, CPU 1 3.408). */
+static void test_fastest_cpu(void)
+{
+	double two[] = { 3.365, 3.408 };
+	double tie[] = { 3.4, 3.4, 3.1 };
+	double some[] = { 0, 3.2, 0, 3.3 };
+	double none[] = { 0, 0 };
+
+	T_CHECK(detect_fastest(two, 2) == 1);
+	T_CHECK(detect_fastest(two, 1) == 0);
+	T_CHECK(detect_fastest(tie, 3) == 0);
+	T_CHECK(detect_fastest(some, 4) == 3);
+	T_CHECK(detect_fastest(none, 2) == -1);
+	T_CHECK(detect_fastest(none, 0) == -1);
+}
 /* The usable ways of a shared last level from where its read bandwidth
  * fell: the Zen 5 guest's L3 (32 MiB, 16 ways), its bandwidth a tenth of
  * the way down at 20.8 MiB on 2026-12-06 (`ppr machine detect`'s sweep
@@ -739,6 +757,7 @@ int main(void)
 	test_sysfs();
 	test_amd_assoc();
 	test_attempt_offness();
+	test_fastest_cpu();
 	test_usable_ways();
 	test_clock_windows();
 	test_cpuid_amd_legacy();

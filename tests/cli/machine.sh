@@ -51,6 +51,35 @@ $PPR machine frob 2> /dev/null; [ $? -eq 2 ] && ok || bad "unknown subcommand mu
 $PPR machine detect --runs 0 2> /dev/null; [ $? -eq 2 ] && ok || bad "--runs 0 must exit 2"
 $PPR machine detect --sysfs "$tmp/nowhere" 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "no cache description found" "$tmp/err" && ok || bad "bad sysfs: rc=$rc $(cat "$tmp/err")"
+# --cpu: a CPU this process may not run on, or not a number, is bad usage
+$PPR machine detect --clock-only --cpu 1000 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "CPU 1000 is not one this process may run on (allowed: " "$tmp/err" && ok ||
+	bad "--cpu 1000: rc=$rc $(head -1 "$tmp/err")"
+$PPR machine detect --clock-only --cpu fast 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "'fast' is not a CPU number" "$tmp/err" && ok || bad "--cpu fast: rc=$rc"
+# the clock measured where asked: the first CPU this process may use, any
+# (unpinned, no CPU timed), and fastest (every CPU timed, the one measured
+# the fastest of them)
+first=$(sed -n 's/^Cpus_allowed_list:[	 ]*//p' /proc/self/status | sed 's/[-,].*//')
+ncpu=$(sed -n 's/^Cpus_allowed_list:[	 ]*//p' /proc/self/status | tr ',' '\n' |
+	awk -F- 'NF { n += (NF > 1 ? $2 - $1 + 1 : 1) } END { print n }')
+out=$($PPR machine detect --clock-only --runs 1 --cpu "$first" 2> /dev/null) && ok || bad "--cpu $first exit"
+echo "$out" | grep -qx "cpu $first" && echo "$out" | grep -qx "ran_on_cpu $first" &&
+	! echo "$out" | grep -q '^cpu[0-9]*_ghz' && ok ||
+	bad "--cpu $first: $(echo "$out" | grep ^cpu)"
+out=$($PPR machine detect --clock-only --runs 1 --cpu any 2> /dev/null) && ok || bad "--cpu any exit"
+echo "$out" | grep -qx "cpu any" && ok || bad "--cpu any: $(echo "$out" | grep ^cpu)"
+out=$($PPR machine detect --clock-only --runs 1 2> "$tmp/err") && ok || bad "--cpu fastest exit"
+if [ "$ncpu" -gt 1 ]; then
+	[ "$(echo "$out" | grep -c '^cpu[0-9]*_ghz [0-9.]*$')" -eq "$ncpu" ] && ok ||
+		bad "fastest: $ncpu CPUs, timed: $(echo "$out" | grep -c '^cpu[0-9]*_ghz')"
+	echo "$out" | awk '$1 == "cpu" { c = $2 } /^cpu[0-9]+_ghz/ { k = $1; sub(/^cpu/, "", k); sub(/_ghz$/, "", k); g[k] = $2; if ($2 > m) m = $2 }
+		/^ran_on_cpu/ { r = $2 } END { exit !(c in g && g[c] == m && r == c) }' && ok ||
+		bad "fastest: not measured on the fastest CPU: $(echo "$out" | grep -e ^cpu -e ^ran_on)"
+	grep -q "measuring on CPU [0-9]*, the fastest" "$tmp/err" && ok || bad "fastest: stderr lacks the CPU"
+else
+	echo "$out" | grep -qx "cpu $first" && ok || bad "one CPU: $(echo "$out" | grep ^cpu)"
+fi
 $PPR machine --help | grep -q "ppr machine detect" && ok || bad "help"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
