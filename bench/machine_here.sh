@@ -11,8 +11,9 @@
 # machines/README.md), written into DIR; REFRESH=0 keeps the file as it
 # is.  The guest's host changes between boots (3.48 GHz on 2026-11-24,
 # 4.16-4.26 GHz on 2026-11-25, a Zen 4 at 3.65 GHz on 2026-11-26), and a
-# file measured on another host predicts this one 20% slow.  Needs PPR
-# and ROOT; sets CPU as bench/host_core.sh does.
+# file measured on another host predicts this one 20% slow.  The refresh
+# measures on CPU SPEED_CPU when set (call speed_pick_cpu first).  Needs
+# PPR and ROOT; sets CPU as bench/host_core.sh does.
 machine_here() {
 	MACHINE_REFRESHED=0
 	[ -n "$MACHINE" ] && return 0
@@ -40,7 +41,13 @@ print(" ".join("%dx%d" % (l["sets"], l["ways"]) for l in d["hierarchy"]["levels"
 		fi
 	done
 	[ "${REFRESH:-1}" = 0 ] && return 0
-	if "$PPR" machine detect --base "$MACHINE" -o "$1/here.json" 2> "$1/here.err"; then
+	# on the CPU the bench measures on, when it picked one (SPEED_CPU,
+	# bench/speed_probe.sh): a guest's vCPUs run at different clocks
+	# (2026-12-07 16:32: 3.553 and 3.383 GHz), and the file's clock is
+	# the one its predictions are set against; else detect's own pick,
+	# the fastest
+	if "$PPR" machine detect --base "$MACHINE" ${SPEED_CPU:+--cpu "$SPEED_CPU"} \
+		-o "$1/here.json" 2> "$1/here.err"; then
 		echo "machine: $MACHINE refreshed for this host"
 		MACHINE_BASE=$MACHINE
 		MACHINE_DIR=$1
@@ -65,7 +72,8 @@ print(" ".join("%dx%d" % (l["sets"], l["ways"]) for l in d["hierarchy"]["levels"
 # measurement; the two refreshes' best, +4.2%.  Needs python3.
 machine_refresh_best() {
 	[ "$MACHINE_REFRESHED" = 1 ] || return 0
-	"$PPR" machine detect --base "$MACHINE_BASE" -o "$MACHINE_DIR/again.json" \
+	"$PPR" machine detect --base "$MACHINE_BASE" ${SPEED_CPU:+--cpu "$SPEED_CPU"} \
+		-o "$MACHINE_DIR/again.json" \
 		2> "$MACHINE_DIR/again.err" || {
 		echo "machine refresh failed, keeping the earlier one: $(tail -n 1 "$MACHINE_DIR/again.err")" >&2
 		return 0; }

@@ -52,6 +52,10 @@ REPS=${REPS:-5}
 ROUNDS=${ROUNDS:-3}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# measure on the fastest CPU (ppr bcsr --cpu; a slow probe looks again),
+# the machine file refreshed on it too (bench/machine_here.sh)
+. "$ROOT/bench/speed_probe.sh"
+speed_pick_cpu
 . "$ROOT/bench/machine_here.sh"
 machine_here "$tmp"
 if [ -n "$BCSR_JSON_DIR" ]; then
@@ -82,10 +86,7 @@ print("in-core schedules: %s (%.3f s)" % ("already cached" if d["incore_cached"]
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # the machine's speed before each matrix (bench/speed_probe.sh: shared
 # guests have slow spells of minutes in which short-row kernels run up to
-# 2x slower, and some shapes more than others)
-. "$ROOT/bench/speed_probe.sh"
-# measure on the fastest CPU (ppr bcsr --cpu; a slow probe looks again)
-speed_pick_cpu
+# 2x slower, and some shapes more than others); the CPU picked above
 [ -n "$SPEED_CPU" ] && echo "measuring on CPU $SPEED_CPU, the fastest probe ($SPEED_PROBE us)"
 RETRY=${BCSR_RETRY:-2}
 TWICE=${BCSR_TWICE:-0}

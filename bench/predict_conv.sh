@@ -33,13 +33,14 @@ fi
 # that the model's error and the host's drift can be told apart.
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-. "$ROOT/bench/machine_here.sh"
-machine_here "$tmp"
-# measure on the fastest CPU (ppr conv --cpu, bench/speed_probe.sh), and
-# before each round wait out a slow spell (a probe over 1.4x the least)
+# measure on the fastest CPU (ppr conv --cpu, bench/speed_probe.sh), the
+# machine file refreshed on it too (bench/machine_here.sh), and before
+# each round wait out a slow spell (a probe over 1.4x the least)
 . "$ROOT/bench/speed_probe.sh"
 speed_pick_cpu
 [ -n "$SPEED_CPU" ] && echo "measuring on CPU $SPEED_CPU, the fastest probe ($SPEED_PROBE us)"
+. "$ROOT/bench/machine_here.sh"
+machine_here "$tmp"
 speed_wait 1.4 20
 echo "load: $(uptime | sed 's/.*load average: //')"
 "$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" \
@@ -88,7 +89,7 @@ if [ "$rounds" -gt 1 ]; then
 		# the reading just before the round, set against the one after
 		# it (a round whose readings differ by over MOVED_BW, default
 		# 1.25x, does not score the memory-resident cells: below)
-		if "$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/pre$k"; then
+		if "$PPR" machine detect --runs 3 --attempts 1 ${SPEED_CPU:+--cpu "$SPEED_CPU"} > /dev/null 2> "$tmp/pre$k"; then
 			detect_bw "$tmp/pre$k" > "$tmp/bw0_$k"
 		fi
 		"$PPR" conv --machine "$MACHINE" --measure --reps "${REPS:-10}" \
@@ -100,7 +101,7 @@ if [ "$rounds" -gt 1 ]; then
 		# --attempts 1: the reading right after the round, one
 		# attempt's lines to read (a second attempt would come later
 		# and print its own)
-		if "$PPR" machine detect --runs 3 --attempts 1 > "$tmp/detm$k" 2> "$tmp/det$k"; then
+		if "$PPR" machine detect --runs 3 --attempts 1 ${SPEED_CPU:+--cpu "$SPEED_CPU"} > "$tmp/detm$k" 2> "$tmp/det$k"; then
 			b=$(detect_bw "$tmp/det$k")
 			# the clock as detect writes it (the faster of its 20 ms
 			# runs' best and its windows' 95th percentile)
@@ -208,7 +209,7 @@ PY
 fi
 # (not needed when machine_here refreshed the file: its bandwidth is fresh)
 [ "${FRESH_BW:-$((1 - MACHINE_REFRESHED))}" = 1 ] || exit 0
-"$PPR" machine detect --runs 3 --attempts 1 > /dev/null 2> "$tmp/det" || {
+"$PPR" machine detect --runs 3 --attempts 1 ${SPEED_CPU:+--cpu "$SPEED_CPU"} > /dev/null 2> "$tmp/det" || {
 	echo "ppr machine detect failed: no fresh bandwidth"; exit 0; }
 bw=$(sed -n 's/^ *memory read bandwidth *min *[0-9.]* *median *\([0-9.]*\).*/\1/p' "$tmp/det")
 [ -n "$bw" ] || { echo "no memory bandwidth in detect's output"; exit 0; }

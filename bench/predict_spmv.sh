@@ -35,6 +35,11 @@ STAT=${STAT:-median}
 case $STAT in median) col=2 ;; min) col=3 ;; *) echo "STAT: median or min" >&2; exit 2 ;; esac
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# the machine file refreshed on the CPU the first round measures on
+# (bench/speed_probe.sh; measure_rounds looks again, and each round's
+# refresh, machine_refresh_best, runs on the CPU that round measured on)
+. "$ROOT/bench/speed_probe.sh"
+[ "${PROBE:-1}" = 1 ] && speed_pick_cpu
 . "$ROOT/bench/machine_here.sh"
 machine_here "$tmp"
 list="gen:laplace3d:n=60 gen:fem3d:n=24,dof=3 gen:rmat:scale=18"
