@@ -211,8 +211,8 @@ ${CC:-cc} -O2 -mavx2 -mfma -o "$tmp/lat" "$tmp/lat.c"
 # fastest CPU by its add chains (--cpu fastest): so the chains' clock on
 # every CPU this shell may use, then every figure on the fastest (LAT_CPU=N:
 # on CPU N), which is the one to hold detect's clock against.
-cpus=$(sed -n 's/^Cpus_allowed_list:[	 ]*//p' /proc/self/status 2> /dev/null |
-	tr ',' '\n' | awk -F- 'NF { for (c = $1; c <= (NF > 1 ? $2 : $1); c++) print c }')
+. "$ROOT/bench/speed_probe.sh"
+cpus=$(speed_cpus)
 echo "== dag_lat: the core clock of each CPU"
 best=${LAT_CPU:-}
 top=0

@@ -238,6 +238,8 @@ struct cpu_choice {
 	char desc[1024];
 };
 
+/* Pins the thread as want says and fills ch; 0, or 1 after printing the
+ * error. */
 static int choose_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
 {
 	struct detect_stat st;
@@ -254,7 +256,7 @@ static int choose_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
 	if (want >= 0) {
 		snprintf(ch->desc, sizeof(ch->desc), "measured on CPU %d (--cpu)",
 			 want);
-		return cli_pin_cpu(want) ? 1 : 0;
+		return cli_pin_cpu(want);
 	}
 	n = cli_allowed_cpus(ch->cpus, CPU_PROBES);
 	if (n < 1) {
@@ -276,7 +278,7 @@ static int choose_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
 		if (cli_pin_cpu(ch->cpus[i]))
 			return 1;
 		if (detect_core_clock(5, &st, err))
-			return -1;
+			return cli_error_err(err);
 		ch->ghz[i] = st.max;
 		fprintf(stderr, "    CPU %-3d %.3f GHz\n", ch->cpus[i], st.max);
 	}
@@ -295,16 +297,6 @@ static int choose_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
 	if (len < sizeof(ch->desc))
 		snprintf(ch->desc + len, sizeof(ch->desc) - len, " GHz)");
 	return 0;
-}
-
-/* choose_cpu, its error printed: 0 or 1 */
-static int pin_cpu(int want, struct cpu_choice *ch, struct ppr_err *err)
-{
-	int rc = choose_cpu(want, ch, err);
-
-	if (rc < 0)
-		cli_error_err(err);
-	return rc ? 1 : 0;
 }
 
 /* The core clock: runs of 20 ms, then 400 windows of 0.2 ms; progress and
@@ -804,7 +796,7 @@ static int detect(int argc, char **argv)
 				       "machine detect: --base writes a whole machine file; "
 				       "not with --caches-only or --clock-only");
 	if (clock_only) {
-		if (pin_cpu(want_cpu, &ch, &err))
+		if (choose_cpu(want_cpu, &ch, &err))
 			return 1;
 		if (measure_clock((unsigned)runs, &clk, &cw, &err))
 			return cli_error_err(&err);
@@ -852,7 +844,7 @@ static int detect(int argc, char **argv)
 	 * measuring */
 	if (base && !(base_root = base_open(base, caches, n, legacy, core_name)))
 		return 1;
-	if (pin_cpu(want_cpu, &ch, &err)) {
+	if (choose_cpu(want_cpu, &ch, &err)) {
 		cJSON_Delete(base_root);
 		return 1;
 	}

@@ -322,7 +322,6 @@ static void test_attempt_offness(void)
 	T_NEAR(detect_attempt_offness(3.7, -0.02, 0), 0.02, 1e-12);
 }
 
-
 /* The CPU detect measures on: the fastest clock, the first of equals,
  * none when no CPU was timed (the Zen 5 guest's two vCPUs, 2026-12-07:
  * CPU 0 3.365 GHz, CPU 1 3.408). */
@@ -340,6 +339,7 @@ static void test_fastest_cpu(void)
 	T_CHECK(detect_fastest(none, 2) == -1);
 	T_CHECK(detect_fastest(none, 0) == -1);
 }
+
 /* The usable ways of a shared last level from where its read bandwidth
  * fell: the Zen 5 guest's L3 (32 MiB, 16 ways), its bandwidth a tenth of
  * the way down at 20.8 MiB on 2026-12-06 (`ppr machine detect`'s sweep

@@ -90,11 +90,12 @@ else
 		&& ok || bad "auto without sysfs: $(cat "$tmp/err")"
 fi
 # --clock-only: the clock alone, 'key value' lines on stdout, each a
-# positive number but cpu's (the CPU measured on, chosen by --cpu fastest,
-# which tests/cli/machine.sh checks); the windows' fastest rate at least their 95th
-# percentile, that at least their median; the clock written the faster of
-# the 20 ms runs' and the 95th percentile; the share not interrupted in
-# (0, 1]; it excludes --caches-only (usage, 2)
+# positive number but cpu's and ran_on_cpu's (the CPU measured on, chosen
+# by --cpu fastest, which tests/cli/machine.sh checks); the windows'
+# fastest rate at least their 95th percentile, that at least their
+# median; the clock written the faster of the 20 ms runs' and the 95th
+# percentile; the share not interrupted in (0, 1]; it excludes
+# --caches-only (usage, 2)
 $PPR machine detect --clock-only --runs 1 > "$tmp/out" 2> "$tmp/err"; rc=$?
 [ $rc -eq 0 ] && [ "$(wc -l < "$tmp/out")" -ge 10 ] \
 	&& awk '{ v[$1] = $2; if (!($2 > 0) && $1 != "cpu" && $1 != "ran_on_cpu") bad = 1 }
