@@ -31,7 +31,15 @@
 
 static const char *const top_keys[] = {
 	"name", "description", "source", "clock_ghz", "cores", "hierarchy",
-	"memory", "peak", "core", "branch", NULL
+	"memory", "peak", "core", "branch", "validation", NULL
+};
+static const char *const validation_keys[] = { "spmv_csr", NULL };
+static const char *const val_keys[] = {
+	"date", "command", "exit_share", "all", "exits", "rest", NULL
+};
+static const char *const val_group_keys[] = {
+	"matrices", "median_abs_error", "p90_abs_error", "min_error",
+	"min_matrix", "max_error", "max_matrix", NULL
 };
 static const char *const branch_keys[] = {
 	"loop_exit_miss_cycles", "learned_exit_changes",
@@ -546,10 +554,131 @@ double machine_csr_bandwidth(const struct machine *m, double row_nnz)
 	return m->csr_bw_gbs[n - 1];
 }
 
+/* One group of the validation (struct machine_val_group); absent when
+ * optional and not in the file (g->matrices stays 0). */
+static int parse_val_group(const struct machine_json *doc, const cJSON *v,
+			   const char *key, unsigned flags,
+			   struct machine_val_group *g, struct ppr_err *err)
+{
+	const cJSON *o;
+	const char *mn, *mx;
+	uint64_t n;
+	int rc;
+
+	if ((rc = machine_json_get_object(doc, v, key, flags, &o, err)))
+		return rc;
+	if (!o)
+		return 0;
+	if ((rc = machine_json_check_keys(doc, o, key, val_group_keys,
+					  err)) ||
+	    (rc = machine_json_get_u64(doc, o, "matrices",
+				       MACHINE_JSON_REQUIRED, 0, 1,
+				       1u << 30, &n, err)) ||
+	    (rc = machine_json_get_double(doc, o, "median_abs_error",
+					  MACHINE_JSON_REQUIRED |
+					  MACHINE_JSON_NONNEG, 0,
+					  &g->median_abs, err)) ||
+	    (rc = machine_json_get_double(doc, o, "p90_abs_error",
+					  MACHINE_JSON_REQUIRED |
+					  MACHINE_JSON_NONNEG, 0,
+					  &g->p90_abs, err)) ||
+	    (rc = machine_json_get_double(doc, o, "min_error",
+					  MACHINE_JSON_REQUIRED, 0,
+					  &g->min_err, err)) ||
+	    (rc = machine_json_get_double(doc, o, "max_error",
+					  MACHINE_JSON_REQUIRED, 0,
+					  &g->max_err, err)) ||
+	    (rc = machine_json_get_string(doc, o, "min_matrix", 0, "", &mn,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "max_matrix", 0, "", &mx,
+					  err)))
+		return rc;
+	/* an error is predicted / measured - 1: above -1 */
+	if (g->min_err <= -1)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "min_error"), err, "'min_error' must "
+					 "be above -1 (predicted / measured "
+					 "- 1), got %g", g->min_err);
+	if (g->max_err < g->min_err)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "max_error"), err, "'max_error' (%g) "
+					 "must not be below 'min_error' (%g)",
+					 g->max_err, g->min_err);
+	if (g->p90_abs < g->median_abs)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "p90_abs_error"), err,
+					 "'p90_abs_error' (%g) must not be "
+					 "below 'median_abs_error' (%g)",
+					 g->p90_abs, g->median_abs);
+	if (g->p90_abs > fmax(-g->min_err, g->max_err) * (1 + 1e-9))
+		return machine_json_fail(doc, machine_json_member(o,
+					 "p90_abs_error"), err,
+					 "'p90_abs_error' (%g) must not be "
+					 "above the largest error (%g)",
+					 g->p90_abs,
+					 fmax(-g->min_err, g->max_err));
+	g->matrices = (unsigned)n;
+	g->min_matrix = xstrdup(mn);
+	g->max_matrix = xstrdup(mx);
+	return 0;
+}
+
+/* The "validation" section (struct machine_validation). */
+static int parse_validation(const struct machine_json *doc, const cJSON *val,
+			    struct machine *m, struct ppr_err *err)
+{
+	struct machine_validation *v = &m->val_csr;
+	const cJSON *o;
+	const char *date, *cmd;
+	int rc;
+
+	if ((rc = machine_json_check_keys(doc, val, "validation",
+					  validation_keys, err)) ||
+	    (rc = machine_json_get_object(doc, val, "spmv_csr", 0, &o, err)))
+		return rc;
+	if (!o)
+		return 0;
+	if ((rc = machine_json_check_keys(doc, o, "spmv_csr", val_keys,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "command", 0, "", &cmd,
+					  err)) ||
+	    (rc = machine_json_get_double(doc, o, "exit_share",
+					  MACHINE_JSON_NONNEG, 0,
+					  &v->exit_share, err)))
+		return rc;
+	v->date = xstrdup(date);
+	v->command = xstrdup(cmd);
+	if ((rc = parse_val_group(doc, o, "all", MACHINE_JSON_REQUIRED,
+				  &v->all, err)) ||
+	    (rc = parse_val_group(doc, o, "exits", 0, &v->exits, err)) ||
+	    (rc = parse_val_group(doc, o, "rest", 0, &v->rest, err)))
+		return rc;
+	if ((v->exits.matrices || v->rest.matrices) &&
+	    !(v->exit_share > 0 && v->exit_share <= 1))
+		return machine_json_fail(doc, machine_json_member(o,
+					 "exit_share") ? machine_json_member(o,
+					 "exit_share") : o, err,
+					 "'exit_share' must be above 0 and at "
+					 "most 1 with 'exits' or 'rest' (the "
+					 "share of mispredicted loop exits "
+					 "that splits them), got %g",
+					 v->exit_share);
+	if (v->exits.matrices + v->rest.matrices > v->all.matrices)
+		return machine_json_fail(doc, machine_json_member(o, "all"),
+					 err, "'all' has %u matrices, fewer "
+					 "than 'exits' and 'rest' together "
+					 "(%u)", v->all.matrices,
+					 v->exits.matrices + v->rest.matrices);
+	v->have = 1;
+	return 0;
+}
+
 static int parse_doc(const struct machine_json *doc, struct machine *m,
 		     struct ppr_err *err)
 {
-	const cJSON *root = doc->root, *h, *mem, *peak, *core, *branch;
+	const cJSON *root = doc->root, *h, *mem, *peak, *core, *branch, *val;
 	const char *name, *desc, *src;
 	uint64_t cores, simd;
 	int rc;
@@ -575,7 +704,11 @@ static int parse_doc(const struct machine_json *doc, struct machine *m,
 	    (rc = machine_json_get_object(doc, root, "peak", 0, &peak, err)) ||
 	    (rc = machine_json_get_object(doc, root, "core", 0, &core, err)) ||
 	    (rc = machine_json_get_object(doc, root, "branch", 0, &branch,
+					  err)) ||
+	    (rc = machine_json_get_object(doc, root, "validation", 0, &val,
 					  err)))
+		return rc;
+	if (val && (rc = parse_validation(doc, val, m, err)))
 		return rc;
 	m->loop_exit_miss_cycles = MACHINE_LOOP_EXIT_MISS_CYCLES;
 	m->learned_exit_changes = MACHINE_LEARNED_EXIT_CHANGES;
@@ -850,6 +983,14 @@ void machine_release(struct machine *m)
 	free(m->description);
 	free(m->source);
 	free(m->path);
+	free(m->val_csr.date);
+	free(m->val_csr.command);
+	free(m->val_csr.all.min_matrix);
+	free(m->val_csr.all.max_matrix);
+	free(m->val_csr.exits.min_matrix);
+	free(m->val_csr.exits.max_matrix);
+	free(m->val_csr.rest.min_matrix);
+	free(m->val_csr.rest.max_matrix);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -58,6 +58,37 @@ struct machine_level {
 
 #define MACHINE_CSR_BW_MAX 16
 
+/*
+ * One group of a validation: CSR SpMV predicted with this machine file
+ * against the times measured on the machine it describes, the error of a
+ * matrix being predicted / measured - 1.
+ */
+struct machine_val_group {
+	unsigned matrices;	/* 0: the group is absent */
+	double median_abs;	/* median |error| */
+	double p90_abs;		/* 90th percentile of |error| */
+	double min_err;		/* the most negative error (too fast) */
+	double max_err;		/* the most positive error (too slow) */
+	char *min_matrix;	/* where each was ("" if not given) */
+	char *max_matrix;
+};
+
+/*
+ * The "validation" section's "spmv_csr": what bench/predict_spmv.sh
+ * (VALIDATION=FILE) measured of the file's predictions, so `ppr predict`
+ * can say how far its figure may be off.  all: every matrix scored;
+ * exits / rest: those whose predicted time is at least / under
+ * exit_share mispredicted loop exits (branch stalls), the part of the
+ * model that errs most (model/README.md).
+ */
+struct machine_validation {
+	int have;
+	char *date;		/* when measured ("" if not given) */
+	char *command;		/* how ("" if not given) */
+	double exit_share;	/* 0..1; 0 when no exits / rest groups */
+	struct machine_val_group all, exits, rest;
+};
+
 struct machine {
 	char *name;          /* short identifier ("haswell") */
 	char *description;   /* one line for humans ("" if absent) */
@@ -172,6 +203,10 @@ struct machine {
 	 * for the instruction-DAG scheduler; has_core = 0 when absent. */
 	int has_core;
 	struct dag_core core;
+
+	/* The "validation" section (optional): how far this file's CSR
+	 * SpMV predictions were from measured times (machine_validation). */
+	struct machine_validation val_csr;
 };
 
 /*

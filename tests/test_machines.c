@@ -301,6 +301,12 @@ static void test_sim_builds(void)
 	       "\"cl_size\": 64}"
 #define DOC(levels) "{\"name\": \"m\",\n \"hierarchy\": {\"levels\": [\n" \
 		    levels "\n]}}\n"
+/* A valid document with a "validation" section (line 3 on). */
+#define VDOC(val) "{\"name\": \"m\",\n \"hierarchy\": {\"levels\": [" LV \
+		  "]},\n \"validation\": " val "}\n"
+#define VGRP "{\"matrices\": 4, \"median_abs_error\": 0.05, " \
+	     "\"p90_abs_error\": 0.2, \"min_error\": -0.2, " \
+	     "\"max_error\": 0.1}"
 
 static const struct bad_row {
 	int line;
@@ -587,6 +593,47 @@ static const struct bad_row {
 	{ __LINE__, DOC("{\"name\": \"L1\", \"size_bytes\": 2199023255552, "
 	  "\"ways\": 8, \"cl_size\": 64}"),
 	  "bad.json:3:16: 'size_bytes' must hold at most 2^34 lines" },
+	{ __LINE__, VDOC("{\"spmv\": {}}"),
+	  "bad.json:3:17: unknown key 'spmv' in 'validation' (allowed: "
+	  "spmv_csr)" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"date\": \"d\"}}"),
+	  "bad.json:3:29: missing required key 'all'" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 0, "
+	  "\"median_abs_error\": 0.05, \"p90_abs_error\": 0.2, "
+	  "\"min_error\": -0.2, \"max_error\": 0.1}}}"),
+	  "bad.json:3:38: 'matrices' must be a positive integer" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 4, "
+	  "\"median_abs_error\": 0.05, \"p90_abs_error\": 0.2, "
+	  "\"min_error\": -1, \"max_error\": 0.1}}}"),
+	  "bad.json:3:101: 'min_error' must be above -1 (predicted / "
+	  "measured - 1), got -1" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 4, "
+	  "\"median_abs_error\": 0.3, \"p90_abs_error\": 0.2, "
+	  "\"min_error\": -0.2, \"max_error\": 0.1}}}"),
+	  "bad.json:3:78: 'p90_abs_error' (0.2) must not be below "
+	  "'median_abs_error' (0.3)" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 4, "
+	  "\"median_abs_error\": 0.05, \"p90_abs_error\": 0.25, "
+	  "\"min_error\": -0.2, \"max_error\": 0.1}}}"),
+	  "bad.json:3:79: 'p90_abs_error' (0.25) must not be above the "
+	  "largest error (0.2)" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 4, "
+	  "\"median_abs_error\": 0.05, \"p90_abs_error\": 0.2, "
+	  "\"min_error\": 0.2, \"max_error\": 0.1}}}"),
+	  "bad.json:3:119: 'max_error' (0.1) must not be below 'min_error' "
+	  "(0.2)" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": " VGRP ", \"exits\": "
+	  VGRP "}}"),
+	  "bad.json:3:17: 'exit_share' must be above 0 and at most 1 with "
+	  "'exits' or 'rest' (the share of mispredicted loop exits that "
+	  "splits them), got 0" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"exit_share\": 0.5, \"all\": "
+	  VGRP ", \"exits\": " VGRP ", \"rest\": " VGRP "}}"),
+	  "bad.json:3:49: 'all' has 4 matrices, fewer than 'exits' and "
+	  "'rest' together (8)" },
+	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": " VGRP ", \"when\": 1}}"),
+	  "bad.json:3:139: unknown key 'when' in 'spmv_csr' (allowed: date, "
+	  "command, exit_share, all, exits, rest)" },
 };
 
 static void test_bad(void)
@@ -675,6 +722,48 @@ static void test_csr_bandwidth(void)
 				    &err) == 0);
 	T_EQ_U64(m.csr_bw_points, 0);
 	T_NEAR(machine_csr_bandwidth(&m, 7), 40, 0);
+	machine_release(&m);
+}
+
+/* The "validation" section: read whole; absent, nothing set. */
+static void test_validation(void)
+{
+	static const char txt[] = VDOC("{\"spmv_csr\": {\"date\": "
+		"\"2026-12-07\", \"command\": \"sh bench/predict_spmv.sh\", "
+		"\"exit_share\": 0.5, \"all\": {\"matrices\": 6, "
+		"\"median_abs_error\": 0.04, \"p90_abs_error\": 0.25, "
+		"\"min_error\": -0.25, \"min_matrix\": \"vt2010.mtx\", "
+		"\"max_error\": 0.12, \"max_matrix\": \"w.mtx\"}, \"exits\": "
+		VGRP ", \"rest\": {\"matrices\": 2, \"median_abs_error\": "
+		"0.01, \"p90_abs_error\": 0.02, \"min_error\": -0.02, "
+		"\"max_error\": 0.01}}}");
+	static const char plain[] = "{\"name\": \"m\", \"hierarchy\": "
+				    "{\"levels\": [" LV "]}}";
+	struct ppr_err err = { 0 };
+	struct machine m;
+	const struct machine_validation *v = &m.val_csr;
+
+	T_CHECK(machine_load_string("ok.json", txt, strlen(txt), &m,
+				    &err) == 0);
+	T_CHECK(v->have);
+	T_STR(v->date, "2026-12-07");
+	T_STR(v->command, "sh bench/predict_spmv.sh");
+	T_NEAR(v->exit_share, 0.5, 0);
+	T_EQ_U64(v->all.matrices, 6);
+	T_NEAR(v->all.median_abs, 0.04, 0);
+	T_NEAR(v->all.p90_abs, 0.25, 0);
+	T_NEAR(v->all.min_err, -0.25, 0);
+	T_NEAR(v->all.max_err, 0.12, 0);
+	T_STR(v->all.min_matrix, "vt2010.mtx");
+	T_STR(v->all.max_matrix, "w.mtx");
+	T_EQ_U64(v->exits.matrices, 4);
+	T_STR(v->exits.min_matrix, "");
+	T_EQ_U64(v->rest.matrices, 2);
+	T_NEAR(v->rest.p90_abs, 0.02, 0);
+	machine_release(&m);
+	T_CHECK(machine_load_string("ok.json", plain, strlen(plain), &m,
+				    &err) == 0);
+	T_CHECK(!m.val_csr.have && !m.val_csr.all.matrices);
 	machine_release(&m);
 }
 
@@ -818,6 +907,7 @@ int main(void)
 	test_bad();
 	test_defaults();
 	test_csr_bandwidth();
+	test_validation();
 	test_positions();
 	test_getters();
 	return t_done();
