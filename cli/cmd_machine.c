@@ -1405,6 +1405,24 @@ static void show_table(const struct machine *m)
 	}
 	if (m->source && *m->source)
 		printf("Source:            %s\n", m->source);
+	if (m->val_csr.have) {
+		const struct machine_validation *v = &m->val_csr;
+
+		printf("Validated:         CSR SpMV on %u matrices%s%s: median "
+		       "|error| %.1f%%, 90%% within %.1f%%, %+.1f%% to "
+		       "%+.1f%%", v->all.matrices, v->date[0] ? ", " : "",
+		       v->date, 100 * v->all.median_abs,
+		       100 * v->all.p90_abs, 100 * v->all.min_err,
+		       100 * v->all.max_err);
+		if (v->exits.matrices)
+			printf("; %u with %.0f%% or more mispredicted loop "
+			       "exits: median %.1f%%, %+.1f%% to %+.1f%%",
+			       v->exits.matrices, 100 * v->exit_share,
+			       100 * v->exits.median_abs,
+			       100 * v->exits.min_err,
+			       100 * v->exits.max_err);
+		putchar('\n');
+	}
 	fputs(rule, stdout);
 }
 
@@ -1494,6 +1512,37 @@ static void show_json(const struct machine *m)
 			cJSON_AddItemToArray(tab, pair);
 		}
 	}
+	if (m->val_csr.have) {
+		const struct machine_validation *v = &m->val_csr;
+		const struct machine_val_group *g[3] = {
+			&v->all, &v->exits, &v->rest
+		};
+		static const char *const gname[3] = { "all", "exits", "rest" };
+
+		o = cJSON_AddObjectToObject(cJSON_AddObjectToObject(root,
+				"validation"), "spmv_csr");
+		cJSON_AddStringToObject(o, "date", v->date);
+		cJSON_AddStringToObject(o, "command", v->command);
+		cJSON_AddNumberToObject(o, "exit_share", v->exit_share);
+		for (i = 0; i < 3; i++) {
+			cJSON *go;
+
+			if (!g[i]->matrices)
+				continue;
+			go = cJSON_AddObjectToObject(o, gname[i]);
+			cJSON_AddNumberToObject(go, "matrices", g[i]->matrices);
+			cJSON_AddNumberToObject(go, "median_abs_error",
+						g[i]->median_abs);
+			cJSON_AddNumberToObject(go, "p90_abs_error",
+						g[i]->p90_abs);
+			cJSON_AddNumberToObject(go, "min_error", g[i]->min_err);
+			cJSON_AddStringToObject(go, "min_matrix",
+						g[i]->min_matrix);
+			cJSON_AddNumberToObject(go, "max_error", g[i]->max_err);
+			cJSON_AddStringToObject(go, "max_matrix",
+						g[i]->max_matrix);
+		}
+	}
 	text = cJSON_Print(root);
 	if (text)
 		puts(text);
@@ -1514,7 +1563,7 @@ static int show(int argc, char **argv)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (cli_format_parse(optarg, &fmt) || fmt == CLI_FMT_CSV)

@@ -26,7 +26,11 @@ static const char usage_text[] =
 	"Predict one execution of a kernel on the machine with the PPR model\n"
 	"(instruction DAG of the compiled loop + cache simulation), with the\n"
 	"ECM and Roofline figures on the same inputs, the bottleneck, and advice\n"
-	"computed from the model.\n"
+	"computed from the model.  For spmv-csr it also says how far off the\n"
+	"figure may be: the measured error of the machine file's validation\n"
+	"(its \"validation\" section, machines/README.md), overall and for\n"
+	"predictions with as large a share of mispredicted loop exits (JSON:\n"
+	"expected_error, null when the file has none).\n"
 	"\n"
 	"kernels: spmv-csr spmv-bcsr (MATRIX: file or gen:...), conv1d, fft1d,\n"
 	"         fft3d (with --n; fft3d also prints the Roofline paper's DRAM\n"
@@ -365,10 +369,130 @@ static void advise_other(const struct model_prediction *pr, struct advice *a)
 					       pr->ppr_in.memory_cycles) : 0);
 }
 
+/*
+ * How far the prediction may be off: the machine file's validation
+ * (struct machine_validation, written by bench/predict_spmv.sh with
+ * VALIDATION=FILE), for CSR SpMV, the only kernel it measures.  Its group
+ * is chosen by the share of the predicted time that is mispredicted loop
+ * exits, the term the model errs most on (the short-row graphs of
+ * model/README.md: -20% to -29% where that share is 64-77%).
+ */
+struct err_note {
+	int applies;				/* spmv-csr */
+	const struct machine_validation *v;	/* NULL: none in the file */
+	const struct machine_val_group *g;	/* this prediction's group */
+	const char *group;			/* "exits", "rest", "all" */
+	double share;				/* branch stalls / total */
+};
+
+static void error_note(const struct machine *m, int is_csr,
+		       const struct model_prediction *pr, struct err_note *e)
+{
+	const struct machine_validation *v = &m->val_csr;
+
+	memset(e, 0, sizeof(*e));
+	e->applies = is_csr;
+	e->share = pr->ppr.cycles > 0 ?
+		   pr->ppr_in.stall_cycles / pr->ppr.cycles : 0;
+	if (!is_csr || !v->have)
+		return;
+	e->v = v;
+	e->g = &v->all;
+	e->group = "all";
+	if (v->exit_share > 0 && e->share >= v->exit_share &&
+	    v->exits.matrices) {
+		e->g = &v->exits;
+		e->group = "exits";
+	} else if (v->exit_share > 0 && e->share < v->exit_share &&
+		   v->rest.matrices) {
+		e->g = &v->rest;
+		e->group = "rest";
+	}
+}
+
+/* " (name)" when the group names the matrix, else "" */
+static const char *in_paren(char *buf, size_t n, const char *name)
+{
+	if (!name || !name[0])
+		return "";
+	snprintf(buf, n, " (%s)", name);
+	return buf;
+}
+
+static void print_error_note(FILE *f, const struct err_note *e)
+{
+	const struct machine_validation *v = e->v;
+	const struct machine_val_group *g;
+	char b1[160], b2[160];
+
+	if (!e->applies)
+		return;
+	if (!v) {
+		fprintf(f, "\nerror:      not known: this machine file has no "
+			"validation (bench/predict_spmv.sh with VALIDATION=FILE "
+			"measures one)\n");
+		return;
+	}
+	g = &v->all;
+	fprintf(f, "\nerror:      this file's validation%s%s%s%s%s: CSR SpMV "
+		"on %u matrices, median |error| %.1f%%, 90%% within %.1f%%, "
+		"from %+.1f%%%s to %+.1f%%%s\n",
+		v->date[0] || v->command[0] ? " (" : "", v->date,
+		v->date[0] && v->command[0] ? ", " : "", v->command,
+		v->date[0] || v->command[0] ? ")" : "", g->matrices,
+		100 * g->median_abs, 100 * g->p90_abs, 100 * g->min_err,
+		in_paren(b1, sizeof(b1), g->min_matrix), 100 * g->max_err,
+		in_paren(b2, sizeof(b2), g->max_matrix));
+	if (e->g == &v->all)
+		return;
+	g = e->g;
+	fprintf(f, "            %.0f%% of this prediction is mispredicted "
+		"loop exits: on the %u matrices with %s %.0f%%, median "
+		"|error| %.1f%%, 90%% within %.1f%%, from %+.1f%%%s to "
+		"%+.1f%%%s\n", 100 * e->share, g->matrices,
+		e->g == &v->exits ? "at least" : "less than",
+		100 * v->exit_share, 100 * g->median_abs, 100 * g->p90_abs,
+		100 * g->min_err, in_paren(b1, sizeof(b1), g->min_matrix),
+		100 * g->max_err, in_paren(b2, sizeof(b2), g->max_matrix));
+}
+
+static void json_group(cJSON *o, const struct machine_val_group *g)
+{
+	cJSON_AddNumberToObject(o, "matrices", g->matrices);
+	cJSON_AddNumberToObject(o, "median_abs_error", g->median_abs);
+	cJSON_AddNumberToObject(o, "p90_abs_error", g->p90_abs);
+	cJSON_AddNumberToObject(o, "min_error", g->min_err);
+	cJSON_AddStringToObject(o, "min_matrix", g->min_matrix);
+	cJSON_AddNumberToObject(o, "max_error", g->max_err);
+	cJSON_AddStringToObject(o, "max_matrix", g->max_matrix);
+}
+
+/* JSON expected_error: the group that applies, "all" beside it; null
+ * when the file has no validation */
+static void json_error_note(cJSON *root, const struct err_note *e)
+{
+	cJSON *o;
+
+	if (!e->applies)
+		return;
+	if (!e->v) {
+		cJSON_AddNullToObject(root, "expected_error");
+		return;
+	}
+	o = cJSON_AddObjectToObject(root, "expected_error");
+	cJSON_AddStringToObject(o, "date", e->v->date);
+	cJSON_AddStringToObject(o, "command", e->v->command);
+	cJSON_AddNumberToObject(o, "branch_share", e->share);
+	cJSON_AddNumberToObject(o, "exit_share", e->v->exit_share);
+	cJSON_AddStringToObject(o, "group", e->group);
+	json_group(o, e->g);
+	json_group(cJSON_AddObjectToObject(o, "all"), &e->v->all);
+}
+
 static void print_table(FILE *f, const struct machine *m,
 			const struct model_prediction *pr,
 			const struct model_fft3d *fft, const struct advice *a,
-			const struct share_sens *ss)
+			const struct share_sens *ss, const struct err_note *en)
 {
 	const struct model_ppr_out *o = &pr->ppr;
 	unsigned i;
@@ -489,6 +613,7 @@ static void print_table(FILE *f, const struct machine *m,
 			pr->roof.limiting < 0 ? "the compute peak" :
 			pr->lev[pr->roof.limiting].name,
 			pr->roof_in.peak_gflops);
+	print_error_note(f, en);
 	if (fft) {
 		fprintf(f, "\n3-D FFT %llu^3 (Roofline paper model): %.0f passes "
 			"over memory, DRAM intensity %.2f flop/B (%.2f with only "
@@ -553,7 +678,7 @@ static double finite_or_zero(double v)
 static void print_json(FILE *f, const struct machine *m,
 		       const struct model_prediction *pr,
 		       const struct model_fft3d *fft, const struct advice *a,
-		       const struct share_sens *ss)
+		       const struct share_sens *ss, const struct err_note *en)
 {
 	cJSON *root = cJSON_CreateObject(), *o, *arr, *u;
 	char *s;
@@ -708,6 +833,7 @@ static void print_json(FILE *f, const struct machine *m,
 		cJSON_AddNumberToObject(o, "time_s", fft->time_s);
 		cJSON_AddNumberToObject(o, "gflops", fft->gflops);
 	}
+	json_error_note(root, en);
 	if (a->have) {
 		o = cJSON_AddObjectToObject(root, "advice");
 		cJSON_AddStringToObject(o, "text", a->text);
@@ -752,6 +878,7 @@ int cmd_predict(int argc, char **argv)
 	struct model_fft3d fft, *fftp = NULL;
 	struct advice adv;
 	struct share_sens ss = { 0 };
+	struct err_note en;
 	enum cli_format fmt = CLI_FMT_TABLE;
 	const char *mpath = NULL, *outpath = NULL;
 	const struct kernel_desc *kd;
@@ -875,15 +1002,16 @@ int cmd_predict(int argc, char **argv)
 			goto done;
 		}
 	}
+	error_note(&m, kd->id == KERNEL_SPMV_CSR, pr, &en);
 	out = cli_open_out(outpath);
 	if (!out)
 		goto done;
 	if (fmt == CLI_FMT_JSON)
-		print_json(out, &m, pr, fftp, &adv, &ss);
+		print_json(out, &m, pr, fftp, &adv, &ss, &en);
 	else if (fmt == CLI_FMT_CSV)
 		print_csv(out, &m, pr);
 	else
-		print_table(out, &m, pr, fftp, &adv, &ss);
+		print_table(out, &m, pr, fftp, &adv, &ss, &en);
 	rc = cli_close_out(out, outpath);
 done:
 	free(pr);

@@ -463,5 +463,57 @@ fi
 [ $rc -eq 2 ] && grep -q "cpu: '1024' is not a CPU number (allowed: " "$tmp/e" && ok ||
 	bad "bcsr --cpu 1024: exit $rc: $(head -n 1 "$tmp/e")"
 
+# The machine file's validation (bench/predict_spmv.sh VALIDATION=F): the
+# error line of spmv-csr, its group by the share of mispredicted loop
+# exits (R-MAT scale 10 predicts about 0.43 of its time in them on
+# haswell.json: the "exits" group when the split is 0.4, "rest" at 0.5);
+# none without a validation, and none for other kernels.
+val_file() {  # val_file EXIT_SHARE OUT
+	awk -v x="$1" 'NR == 1 { print "{ \"validation\": {\"spmv_csr\": {" \
+		"\"date\": \"2026-12-07\", \"command\": \"sh b.sh\", " \
+		"\"exit_share\": " x ", \"all\": {\"matrices\": 6, " \
+		"\"median_abs_error\": 0.04, \"p90_abs_error\": 0.25, " \
+		"\"min_error\": -0.25, \"min_matrix\": \"vt2010.mtx\", " \
+		"\"max_error\": 0.12, \"max_matrix\": \"w.mtx\"}, " \
+		"\"exits\": {\"matrices\": 2, \"median_abs_error\": 0.2, " \
+		"\"p90_abs_error\": 0.25, \"min_error\": -0.25, " \
+		"\"max_error\": 0.1}, \"rest\": {\"matrices\": 4, " \
+		"\"median_abs_error\": 0.03, \"p90_abs_error\": 0.12, " \
+		"\"min_error\": -0.05, \"max_error\": 0.12, " \
+		"\"max_matrix\": \"w.mtx\"}}},"; next } { print }' \
+		"$M/haswell.json" > "$2"
+}
+val_file 0.4 "$tmp/v4.json"
+val_file 0.5 "$tmp/v5.json"
+"$PPR" predict -m "$tmp/v4.json" -k spmv-csr gen:rmat:scale=10 --no-advice \
+	> "$tmp/v4.txt" 2> "$tmp/e" || bad "predict with a validation: $(cat "$tmp/e")"
+grep -qF "error:      this file's validation (2026-12-07, sh b.sh): CSR SpMV on 6 matrices, median |error| 4.0%, 90% within 25.0%, from -25.0% (vt2010.mtx) to +12.0% (w.mtx)" \
+	"$tmp/v4.txt" && ok || bad "validation line: $(grep '^error' "$tmp/v4.txt")"
+grep -q "^            4[0-9]% of this prediction is mispredicted loop exits: on the 2 matrices with at least 40%, median |error| 20.0%, 90% within 25.0%, from -25.0% to +10.0%\$" \
+	"$tmp/v4.txt" && ok || bad "exits group line: $(tail -n 1 "$tmp/v4.txt")"
+"$PPR" predict -m "$tmp/v5.json" -k spmv-csr gen:rmat:scale=10 --no-advice \
+	-f json > "$tmp/v5.json.out" 2> "$tmp/e" || bad "predict json: $(cat "$tmp/e")"
+if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
+d = json.load(open(sys.argv[1])); e = d["expected_error"]; p = d["phases"]
+assert abs(e["branch_share"] - p["branch_stalls"] / p["total"]) < 1e-12, e
+assert 0.4 <= e["branch_share"] < 0.5, e
+assert e["group"] == "rest" and e["matrices"] == 4, e
+assert e["max_matrix"] == "w.mtx" and e["min_matrix"] == "", e
+assert e["all"]["matrices"] == 6 and e["all"]["p90_abs_error"] == 0.25, e
+assert e["exit_share"] == 0.5 and e["date"] == "2026-12-07", e' "$tmp/v5.json.out" \
+	&& ok || bad "expected_error json"
+fi
+"$PPR" predict -m "$M/haswell.json" -k spmv-csr gen:laplace2d:n=20 \
+	--no-advice > "$tmp/nv.txt" 2> "$tmp/e"
+grep -q "^error:      not known: this machine file has no validation" "$tmp/nv.txt" \
+	&& ok || bad "no validation: $(grep '^error' "$tmp/nv.txt")"
+"$PPR" predict -m "$M/haswell.json" -k spmv-csr gen:laplace2d:n=20 \
+	--no-advice -f json 2> "$tmp/e" | grep -q '^	"expected_error":	null' \
+	&& ok || bad "no validation: expected_error not null"
+"$PPR" predict -m "$tmp/v4.json" -k conv1d --n 4096 --no-advice > "$tmp/c.txt" 2> "$tmp/e" &&
+	! grep -q "^error:" "$tmp/c.txt" && ok || bad "conv1d printed an error line"
+"$PPR" machine show "$tmp/v4.json" 2> "$tmp/e" | grep -qF "Validated:         CSR SpMV on 6 matrices, 2026-12-07: median |error| 4.0%, 90% within 25.0%, -25.0% to +12.0%; 2 with 40% or more mispredicted loop exits: median 20.0%, -25.0% to +10.0%" \
+	&& ok || bad "machine show: no Validated line: $(cat "$tmp/e")"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
