@@ -26,6 +26,12 @@
 # (bench/measure_rounds.sh; PROBE=0: none, PROBE_SLOW: the factor,
 # default 1.3): a run without it measured every cache-resident matrix
 # 25-34% slow in all three rounds (2026-11-27).
+# VALIDATION=file writes the machine file the predictions used with a
+# "validation" section added (machines/README.md): every matrix scored,
+# its PPR error summarised over all of them and split by the share of the
+# predicted time that is mispredicted loop exits (at least EXIT_SHARE,
+# default 0.5, or less), which `ppr predict` then reports beside its
+# figure.
 PPR=${PPR:-./ppr}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MED=$ROOT/../shared/matrices/medium
@@ -84,8 +90,12 @@ for mtx in $list; do
 		sort -g | head -n 1)
 	[ -n "$meas" ] || { echo "$name: measure failed"; continue; }
 	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
-print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"])' "$tmp/p")
-	ppr=$1 ecm=$2 flops=$3 rgf=$4
+ph = d["phases"]
+print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"],
+      ph.get("branch_stalls", 0) / ph["total"] if ph["total"] > 0 else 0)' "$tmp/p")
+	ppr=$1 ecm=$2 flops=$3 rgf=$4 bshare=$5
+	awk -v n="$name" -v m="$meas" -v p="$ppr" -v b="$bshare" \
+		'BEGIN { printf "%s\t%.6g\t%.6g\n", n, p / m - 1, b }' >> "$tmp/val"
 	awk -v n="$name" -v m="$meas" -v p="$ppr" -v e="$ecm" -v f="$flops" -v r="$rgf" 'BEGIN {
 		rt = f / (r * 1e9);
 		printf "%-30s %11.4g %11.4g %+7.1f%% %+7.1f%% %+7.1f%%\n", n, m, p,
@@ -108,4 +118,42 @@ summary() {
 [ -s "$tmp/err" ] && summary "$tmp/err" matrices
 [ -s "$tmp/err_big" ] && summary "$tmp/err_big" "matrices over the L3"
 [ -s "$tmp/err_random" ] && summary "$tmp/err_random" "random-column matrices"
+if [ -n "${VALIDATION:-}" ] && [ -s "$tmp/val" ]; then
+	python3 - "$MACHINE" "$tmp/val" "$VALIDATION" "${EXIT_SHARE:-0.5}" \
+		"$(date -u '+%Y-%m-%d %H:%M UTC')" \
+		"SPMV_RANDOM=${SPMV_RANDOM:-0} SPMV_BIG=${SPMV_BIG:-1} STAT=$STAT sh bench/predict_spmv.sh" <<'PY' || exit 1
+import json, math, sys
+base, rows, out, cut, date, cmd = sys.argv[1:7]
+cut = float(cut)
+r = []
+for line in open(rows):
+    n, e, b = line.rstrip("\n").split("\t")
+    r.append((n, float(e), float(b)))
+def group(g):
+    a = sorted(abs(e) for _, e, _ in g)
+    k = len(a)
+    med = a[k // 2] if k % 2 else (a[k // 2 - 1] + a[k // 2]) / 2
+    lo = min(g, key=lambda x: x[1])
+    hi = max(g, key=lambda x: x[1])
+    return {"matrices": k, "median_abs_error": round(med, 4),
+            "p90_abs_error": round(a[math.ceil(0.9 * k) - 1], 4),
+            "min_error": round(lo[1], 4), "min_matrix": lo[0],
+            "max_error": round(hi[1], 4), "max_matrix": hi[0]}
+v = {"date": date, "command": cmd, "exit_share": cut, "all": group(r)}
+ex = [x for x in r if x[2] >= cut]
+rest = [x for x in r if x[2] < cut]
+if ex:
+    v["exits"] = group(ex)
+if rest:
+    v["rest"] = group(rest)
+m = json.load(open(base))
+m["validation"] = {"spmv_csr": v}
+with open(out, "w") as f:
+    json.dump(m, f, indent=2)
+    f.write("\n")
+print("validation written to %s: %d matrices, median |error| %.1f%%, "
+      "%d with at least %.0f%% mispredicted loop exits" %
+      (out, len(r), 100 * v["all"]["median_abs_error"], len(ex), 100 * cut))
+PY
+fi
 exit 0
