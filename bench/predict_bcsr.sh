@@ -36,6 +36,10 @@
 #   that the first run's measured best reaches in the second run, i.e.
 #   how well a measurement predicts another measurement on this machine,
 #   the ceiling for any model of it.
+#   VALIDATION=file writes the machine file the picks were predicted
+#   with plus the "validation" section's bcsr_pick from this pass
+#   (bench/bcsr_validation.py; machines/README.md), which `ppr bcsr`
+#   then reports as its "trust" line.
 #   "close" is what `ppr bcsr --measure-close` would choose: the fastest
 #   measured of the pick and the shapes predicted within its margin ("nc"
 #   shapes in all), as a share of the best; with BCSR_TWICE=1, "close2"
@@ -89,6 +93,9 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # 2x slower, and some shapes more than others); the CPU picked above
 [ -n "$SPEED_CPU" ] && echo "measuring on CPU $SPEED_CPU, the fastest probe ($SPEED_PROBE us)"
 RETRY=${BCSR_RETRY:-2}
+# each matrix's JSON: BCSR_JSON_DIR, else kept for the validation in tmp
+jdir=${BCSR_JSON_DIR:-$tmp/json}
+mkdir -p "$jdir" || exit 1
 TWICE=${BCSR_TWICE:-0}
 printf '%-34s %9s %5s %6s %9s %9s %6s %7s %7s %8s %5s %4s' matrix nnz pick best \
 	"pick GF" "best GF" share cost cost3 "probe us" moved runs
@@ -116,14 +123,14 @@ for mtx in $list; do
 		echo "$name: FAILED: $(tail -n 1 "$tmp/e")"
 		continue
 	fi
-	[ -n "$BCSR_JSON_DIR" ] && cp "$tmp/o.json" "$BCSR_JSON_DIR/$name.json"
+	cp "$tmp/o.json" "$jdir/$name.json"
 	runs1=$runs
 	if [ "$TWICE" = 1 ]; then
 		if ! measure "$mtx" "$tmp/o2.json"; then
 			echo "$name: FAILED (2nd run): $(tail -n 1 "$tmp/e")"
 			continue
 		fi
-		[ -n "$BCSR_JSON_DIR" ] && cp "$tmp/o2.json" "$BCSR_JSON_DIR/$name.2.json"
+		cp "$tmp/o2.json" "$jdir/$name.2.json"
 	else
 		: > "$tmp/o2.json"
 	fi
@@ -175,6 +182,10 @@ print(*r)' "$tmp/o.json" "$tmp/o2.json")
 	fi
 done
 machine_keep
+if [ -n "${VALIDATION:-}" ]; then
+	python3 "$ROOT/bench/bcsr_validation.py" "$jdir" "$MACHINE" "$VALIDATION" \
+		"BCSR_BIG=${BCSR_BIG:-1} REPS=$REPS ROUNDS=$ROUNDS sh bench/predict_bcsr.sh" || exit 1
+fi
 if [ -s "$tmp/all" ]; then
 	awk -v twice="$TWICE" '{ n++; s += $1; c += $2; if (n == 1 || $1 < m) m = $1;
 	       if ($1 >= 0.95) k++

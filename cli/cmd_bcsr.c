@@ -87,7 +87,9 @@ static const char usage_text[] =
 	"time / the median CPU time of one measured CSR SpMV).  The shapes\n"
 	"predicted within 15% of the pick are listed as close (JSON:\n"
 	"candidates); measuring those few (--measure-close) settles the\n"
-	"choice.\n"
+	"choice.  With a machine file that carries a validation of the picks\n"
+	"(machines/README.md), \"trust\" says what they reached of the\n"
+	"measured best there (JSON: validation).\n"
 	"\n"
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
@@ -138,7 +140,11 @@ static const char usage_text[] =
 	"                       grid beside it, its best marked)\n"
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
-	"  -h, --help           show this help\n"
+	"  -h, --help           show this help\n";
+
+/* the rest of --help (apart: C99 compilers need take no string literal
+ * over 4095 bytes) */
+static const char usage_env[] =
 	"\n"
 	"environment:\n"
 	"  PPR_THREADS          threads, as --threads\n"
@@ -814,6 +820,66 @@ static int bcsr_svg_write(const char *path, const char *input,
 	return cli_close_out(f, path);
 }
 
+/*
+ * How far the pick may be from the best: the machine file's validation
+ * ("bcsr_pick", machines/README.md), what the picks reached of the
+ * measured best on the matrices of bench/predict_bcsr.sh.
+ */
+static void print_trust(FILE *out, const struct machine *m)
+{
+	const struct machine_val_bcsr *b = &m->val_bcsr;
+
+	if (!b->have) {
+		fprintf(out, "trust:   not known: this machine file has no "
+			"validation of the picks (bench/predict_bcsr.sh with "
+			"VALIDATION=FILE measures one)\n");
+		return;
+	}
+	fprintf(out, "trust:   on this file's validation%s%s%s%s%s, the pick "
+		"reached %.3f of the measured best on average, 0.95 or more "
+		"on %u of %u matrices, %.3f at least", b->date[0] ||
+		b->command[0] ? " (" : "", b->date, b->date[0] &&
+		b->command[0] ? ", " : "", b->command, b->date[0] ||
+		b->command[0] ? ")" : "", b->mean_share, b->at_least_95,
+		b->matrices, b->min_share);
+	if (b->min_matrix[0])
+		fprintf(out, " (%s%s%s%s%s)", b->min_matrix,
+			b->min_pick[0] ? ": " : "", b->min_pick,
+			b->min_pick[0] && b->min_best[0] ? " picked, best " : "",
+			b->min_pick[0] ? b->min_best : "");
+	if (b->close_min_share > 0)
+		fprintf(out, "; measuring the close shapes too "
+			"(--measure-close) reached %.3f at least",
+			b->close_min_share);
+	fputc('\n', out);
+}
+
+static void json_trust(cJSON *root, const struct machine *m)
+{
+	const struct machine_val_bcsr *b = &m->val_bcsr;
+	cJSON *o;
+
+	if (!b->have) {
+		cJSON_AddNullToObject(root, "validation");
+		return;
+	}
+	o = cJSON_AddObjectToObject(root, "validation");
+	cJSON_AddStringToObject(o, "date", b->date);
+	cJSON_AddStringToObject(o, "command", b->command);
+	cJSON_AddNumberToObject(o, "matrices", b->matrices);
+	cJSON_AddNumberToObject(o, "at_least_95", b->at_least_95);
+	cJSON_AddNumberToObject(o, "mean_share", b->mean_share);
+	cJSON_AddNumberToObject(o, "min_share", b->min_share);
+	cJSON_AddStringToObject(o, "min_matrix", b->min_matrix);
+	cJSON_AddStringToObject(o, "min_pick", b->min_pick);
+	cJSON_AddStringToObject(o, "min_best", b->min_best);
+	if (b->close_min_share > 0)
+		cJSON_AddNumberToObject(o, "close_min_share",
+					b->close_min_share);
+	if (b->cost_mean > 0)
+		cJSON_AddNumberToObject(o, "cost_mean", b->cost_mean);
+}
+
 int cmd_bcsr(int argc, char **argv)
 {
 	enum { OPT_MEASURE = 256, OPT_REPS, OPT_ROUNDS, OPT_SAMPLE,
@@ -864,6 +930,7 @@ int cmd_bcsr(int argc, char **argv)
 		switch (c) {
 		case 'h':
 			fputs(usage_text, stdout);
+			fputs(usage_env, stdout);
 			return 0;
 		case 'm':
 			mpath = optarg;
@@ -1113,6 +1180,7 @@ int cmd_bcsr(int argc, char **argv)
 		cJSON_AddStringToObject(root, "pick", buf);
 		cJSON_AddNumberToObject(root, "tie", res->tie);
 		cJSON_AddNumberToObject(root, "predicted_speedup", res->speedup);
+		json_trust(root, &m);
 		{
 			cJSON *ca = cJSON_AddObjectToObject(root, "candidates");
 			cJSON *cs = ca ? cJSON_AddArrayToObject(ca, "shapes") :
@@ -1378,6 +1446,7 @@ int cmd_bcsr(int argc, char **argv)
 		else
 			fprintf(out, " no other shape predicted within %.0f%% "
 				"of the pick\n", 100 * margin);
+		print_trust(out, &m);
 		if (choice < 64)
 			fprintf(out, "choice:  %ux%u, the fastest of the pick "
 				"and the close shapes measured: %.3f GFLOPS "

@@ -1423,6 +1423,15 @@ static void show_table(const struct machine *m)
 			       100 * v->exits.max_err);
 		putchar('\n');
 	}
+	if (m->val_bcsr.have) {
+		const struct machine_val_bcsr *b = &m->val_bcsr;
+
+		printf("Validated:         BCSR picks on %u matrices%s%s: "
+		       "%.3f of the measured best on average, %.3f at least, "
+		       "0.95 or more on %u\n", b->matrices,
+		       b->date[0] ? ", " : "", b->date, b->mean_share,
+		       b->min_share, b->at_least_95);
+	}
 	fputs(rule, stdout);
 }
 
@@ -1542,6 +1551,26 @@ static void show_json(const struct machine *m)
 			cJSON_AddStringToObject(go, "max_matrix",
 						g[i]->max_matrix);
 		}
+	}
+	if (m->val_bcsr.have) {
+		const struct machine_val_bcsr *b = &m->val_bcsr;
+		cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "validation");
+
+		if (!v)
+			v = cJSON_AddObjectToObject(root, "validation");
+		o = cJSON_AddObjectToObject(v, "bcsr_pick");
+		cJSON_AddStringToObject(o, "date", b->date);
+		cJSON_AddStringToObject(o, "command", b->command);
+		cJSON_AddNumberToObject(o, "matrices", b->matrices);
+		cJSON_AddNumberToObject(o, "at_least_95", b->at_least_95);
+		cJSON_AddNumberToObject(o, "mean_share", b->mean_share);
+		cJSON_AddNumberToObject(o, "min_share", b->min_share);
+		cJSON_AddStringToObject(o, "min_matrix", b->min_matrix);
+		cJSON_AddStringToObject(o, "min_pick", b->min_pick);
+		cJSON_AddStringToObject(o, "min_best", b->min_best);
+		cJSON_AddNumberToObject(o, "close_min_share",
+					b->close_min_share);
+		cJSON_AddNumberToObject(o, "cost_mean", b->cost_mean);
 	}
 	text = cJSON_Print(root);
 	if (text)

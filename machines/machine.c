@@ -33,7 +33,14 @@ static const char *const top_keys[] = {
 	"name", "description", "source", "clock_ghz", "cores", "hierarchy",
 	"memory", "peak", "core", "branch", "validation", NULL
 };
-static const char *const validation_keys[] = { "spmv_csr", NULL };
+static const char *const validation_keys[] = {
+	"spmv_csr", "bcsr_pick", NULL
+};
+static const char *const val_bcsr_keys[] = {
+	"date", "command", "matrices", "at_least_95", "mean_share",
+	"min_share", "min_matrix", "min_pick", "min_best", "close_min_share",
+	"cost_mean", NULL
+};
 static const char *const val_keys[] = {
 	"date", "command", "exit_share", "all", "exits", "rest", NULL
 };
@@ -623,6 +630,77 @@ static int parse_val_group(const struct machine_json *doc, const cJSON *v,
 	return 0;
 }
 
+/* The validation's "bcsr_pick" (struct machine_val_bcsr). */
+static int parse_val_bcsr(const struct machine_json *doc, const cJSON *o,
+			  struct machine_val_bcsr *b, struct ppr_err *err)
+{
+	const char *date, *cmd, *mm, *mp, *mb;
+	uint64_t n, k;
+	int rc;
+
+	if ((rc = machine_json_check_keys(doc, o, "bcsr_pick", val_bcsr_keys,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "command", 0, "", &cmd,
+					  err)) ||
+	    (rc = machine_json_get_u64(doc, o, "matrices",
+				       MACHINE_JSON_REQUIRED, 0, 1, 1u << 30,
+				       &n, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "at_least_95",
+				       MACHINE_JSON_REQUIRED, 0, 0, 1u << 30,
+				       &k, err)) ||
+	    (rc = machine_json_get_double(doc, o, "mean_share",
+					  MACHINE_JSON_REQUIRED |
+					  MACHINE_JSON_POSITIVE, 0,
+					  &b->mean_share, err)) ||
+	    (rc = machine_json_get_double(doc, o, "min_share",
+					  MACHINE_JSON_REQUIRED |
+					  MACHINE_JSON_POSITIVE, 0,
+					  &b->min_share, err)) ||
+	    (rc = machine_json_get_string(doc, o, "min_matrix", 0, "", &mm,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "min_pick", 0, "", &mp,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "min_best", 0, "", &mb,
+					  err)) ||
+	    (rc = machine_json_get_double(doc, o, "close_min_share",
+					  MACHINE_JSON_NONNEG, 0,
+					  &b->close_min_share, err)) ||
+	    (rc = machine_json_get_double(doc, o, "cost_mean",
+					  MACHINE_JSON_NONNEG, 0,
+					  &b->cost_mean, err)))
+		return rc;
+	b->date = xstrdup(date);
+	b->command = xstrdup(cmd);
+	b->min_matrix = xstrdup(mm);
+	b->min_pick = xstrdup(mp);
+	b->min_best = xstrdup(mb);
+	if (k > n)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "at_least_95"), err, "'at_least_95' "
+					 "(%llu) must not exceed 'matrices' "
+					 "(%llu)", (unsigned long long)k,
+					 (unsigned long long)n);
+	/* a share is the pick's measured GFLOPS over the best's: 0..1 */
+	if (b->mean_share > 1 || b->min_share > b->mean_share)
+		return machine_json_fail(doc, machine_json_member(o,
+					 b->mean_share > 1 ? "mean_share" :
+					 "min_share"), err, "the shares must "
+					 "satisfy 0 < 'min_share' <= "
+					 "'mean_share' <= 1, got %g and %g",
+					 b->min_share, b->mean_share);
+	if (b->close_min_share > 1)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "close_min_share"), err,
+					 "'close_min_share' must be at most 1, "
+					 "got %g", b->close_min_share);
+	b->matrices = (unsigned)n;
+	b->at_least_95 = (unsigned)k;
+	b->have = 1;
+	return 0;
+}
+
 /* The "validation" section (struct machine_validation). */
 static int parse_validation(const struct machine_json *doc, const cJSON *val,
 			    struct machine *m, struct ppr_err *err)
@@ -634,6 +712,8 @@ static int parse_validation(const struct machine_json *doc, const cJSON *val,
 
 	if ((rc = machine_json_check_keys(doc, val, "validation",
 					  validation_keys, err)) ||
+	    (rc = machine_json_get_object(doc, val, "bcsr_pick", 0, &o, err)) ||
+	    (o && (rc = parse_val_bcsr(doc, o, &m->val_bcsr, err))) ||
 	    (rc = machine_json_get_object(doc, val, "spmv_csr", 0, &o, err)))
 		return rc;
 	if (!o)
@@ -991,6 +1071,11 @@ void machine_release(struct machine *m)
 	free(m->val_csr.exits.max_matrix);
 	free(m->val_csr.rest.min_matrix);
 	free(m->val_csr.rest.max_matrix);
+	free(m->val_bcsr.date);
+	free(m->val_bcsr.command);
+	free(m->val_bcsr.min_matrix);
+	free(m->val_bcsr.min_pick);
+	free(m->val_bcsr.min_best);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -89,6 +89,23 @@ struct machine_validation {
 	struct machine_val_group all, exits, rest;
 };
 
+/*
+ * The "validation" section's "bcsr_pick": how close `ppr bcsr`'s pick came
+ * to the measured best of the 64 shapes (its measured GFLOPS over the
+ * best's) on the matrices of bench/predict_bcsr.sh, as
+ * bench/bcsr_validation.py summarises a pass (VALIDATION=FILE).
+ */
+struct machine_val_bcsr {
+	int have;
+	char *date, *command;	/* "" if not given */
+	unsigned matrices;
+	unsigned at_least_95;	/* matrices where the share was >= 0.95 */
+	double mean_share, min_share;	/* 0..1 */
+	char *min_matrix, *min_pick, *min_best;	/* "" if not given */
+	double close_min_share;	/* --measure-close's choice; 0: not given */
+	double cost_mean;	/* SpMV equivalents; 0: not given */
+};
+
 struct machine {
 	char *name;          /* short identifier ("haswell") */
 	char *description;   /* one line for humans ("" if absent) */
@@ -207,6 +224,7 @@ struct machine {
 	/* The "validation" section (optional): how far this file's CSR
 	 * SpMV predictions were from measured times (machine_validation). */
 	struct machine_validation val_csr;
+	struct machine_val_bcsr val_bcsr;
 };
 
 /*

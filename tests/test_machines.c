@@ -595,7 +595,7 @@ static const struct bad_row {
 	  "bad.json:3:16: 'size_bytes' must hold at most 2^34 lines" },
 	{ __LINE__, VDOC("{\"spmv\": {}}"),
 	  "bad.json:3:17: unknown key 'spmv' in 'validation' (allowed: "
-	  "spmv_csr)" },
+	  "spmv_csr, bcsr_pick)" },
 	{ __LINE__, VDOC("{\"spmv_csr\": {\"date\": \"d\"}}"),
 	  "bad.json:3:29: missing required key 'all'" },
 	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 0, "
@@ -634,6 +634,20 @@ static const struct bad_row {
 	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": " VGRP ", \"when\": 1}}"),
 	  "bad.json:3:139: unknown key 'when' in 'spmv_csr' (allowed: date, "
 	  "command, exit_share, all, exits, rest)" },
+	{ __LINE__, VDOC("{\"bcsr_pick\": {\"matrices\": 4, "
+	  "\"at_least_95\": 5, \"mean_share\": 0.98, \"min_share\": 0.9}}"),
+	  "bad.json:3:46: 'at_least_95' (5) must not exceed 'matrices' (4)" },
+	{ __LINE__, VDOC("{\"bcsr_pick\": {\"matrices\": 4, "
+	  "\"at_least_95\": 3, \"mean_share\": 0.98, \"min_share\": 0.99}}"),
+	  "bad.json:3:84: the shares must satisfy 0 < 'min_share' <= "
+	  "'mean_share' <= 1, got 0.99 and 0.98" },
+	{ __LINE__, VDOC("{\"bcsr_pick\": {\"matrices\": 4, "
+	  "\"at_least_95\": 3, \"mean_share\": 1.5, \"min_share\": 0.9}}"),
+	  "bad.json:3:64: the shares must satisfy 0 < 'min_share' <= "
+	  "'mean_share' <= 1, got 0.9 and 1.5" },
+	{ __LINE__, VDOC("{\"bcsr_pick\": {\"matrices\": 4, "
+	  "\"mean_share\": 0.98, \"min_share\": 0.9}}"),
+	  "bad.json:3:30: missing required key 'at_least_95'" },
 };
 
 static void test_bad(void)
@@ -725,7 +739,8 @@ static void test_csr_bandwidth(void)
 	machine_release(&m);
 }
 
-/* The "validation" section: read whole; absent, nothing set. */
+/* The "validation" section, spmv_csr and bcsr_pick: read whole; absent,
+ * nothing set. */
 static void test_validation(void)
 {
 	static const char txt[] = VDOC("{\"spmv_csr\": {\"date\": "
@@ -739,6 +754,10 @@ static void test_validation(void)
 		"\"max_error\": 0.01}}}");
 	static const char plain[] = "{\"name\": \"m\", \"hierarchy\": "
 				    "{\"levels\": [" LV "]}}";
+	static const char btxt[] = VDOC("{\"bcsr_pick\": {\"matrices\": 43, "
+		"\"at_least_95\": 38, \"mean_share\": 0.989, \"min_share\": "
+		"0.91, \"min_matrix\": \"bcsstk16.mtx.gz\", \"min_pick\": "
+		"\"3x1\", \"close_min_share\": 0.99}}");
 	struct ppr_err err = { 0 };
 	struct machine m;
 	const struct machine_validation *v = &m.val_csr;
@@ -760,10 +779,26 @@ static void test_validation(void)
 	T_STR(v->exits.min_matrix, "");
 	T_EQ_U64(v->rest.matrices, 2);
 	T_NEAR(v->rest.p90_abs, 0.02, 0);
+	T_CHECK(!m.val_bcsr.have);
 	machine_release(&m);
 	T_CHECK(machine_load_string("ok.json", plain, strlen(plain), &m,
 				    &err) == 0);
 	T_CHECK(!m.val_csr.have && !m.val_csr.all.matrices);
+	T_CHECK(!m.val_bcsr.have);
+	machine_release(&m);
+	T_CHECK(machine_load_string("ok.json", btxt, strlen(btxt), &m,
+				    &err) == 0);
+	T_CHECK(m.val_bcsr.have && !m.val_csr.have);
+	T_EQ_U64(m.val_bcsr.matrices, 43);
+	T_EQ_U64(m.val_bcsr.at_least_95, 38);
+	T_NEAR(m.val_bcsr.mean_share, 0.989, 0);
+	T_NEAR(m.val_bcsr.min_share, 0.91, 0);
+	T_STR(m.val_bcsr.min_matrix, "bcsstk16.mtx.gz");
+	T_STR(m.val_bcsr.min_pick, "3x1");
+	T_STR(m.val_bcsr.min_best, "");
+	T_NEAR(m.val_bcsr.close_min_share, 0.99, 0);
+	T_NEAR(m.val_bcsr.cost_mean, 0, 0);
+	T_STR(m.val_bcsr.date, "");
 	machine_release(&m);
 }
 

@@ -515,5 +515,26 @@ grep -q "^error:      not known: this machine file has no validation" "$tmp/nv.t
 "$PPR" machine show "$tmp/v4.json" 2> "$tmp/e" | grep -qF "Validated:         CSR SpMV on 6 matrices, 2026-12-07: median |error| 4.0%, 90% within 25.0%, -25.0% to +12.0%; 2 with 40% or more mispredicted loop exits: median 20.0%, -25.0% to +10.0%" \
 	&& ok || bad "machine show: no Validated line: $(cat "$tmp/e")"
 
+# ppr bcsr's trust line from the validation's bcsr_pick; "not known"
+# without one; JSON validation (null without)
+awk 'NR == 1 { print "{ \"validation\": {\"bcsr_pick\": {\"date\": " \
+	"\"2026-12-07\", \"matrices\": 43, \"at_least_95\": 38, " \
+	"\"mean_share\": 0.989, \"min_share\": 0.91, \"min_matrix\": " \
+	"\"bcsstk16.mtx.gz\", \"min_pick\": \"3x1\", \"min_best\": \"6x1\", " \
+	"\"close_min_share\": 0.993}},"; next } { print }' \
+	"$M/haswell.json" > "$tmp/vb.json"
+"$PPR" bcsr -m "$tmp/vb.json" gen:laplace2d:n=20 --reps 1 > "$tmp/vb.txt" 2> "$tmp/e" &&
+	grep -qxF "trust:   on this file's validation (2026-12-07), the pick reached 0.989 of the measured best on average, 0.95 or more on 38 of 43 matrices, 0.910 at least (bcsstk16.mtx.gz: 3x1 picked, best 6x1); measuring the close shapes too (--measure-close) reached 0.993 at least" \
+	"$tmp/vb.txt" && ok || bad "bcsr trust line: $(grep '^trust' "$tmp/vb.txt") $(cat "$tmp/e")"
+"$PPR" bcsr -m "$tmp/vb.json" gen:laplace2d:n=20 --reps 1 -f json 2> "$tmp/e" |
+	grep -q '^	\(	\)*"min_best":	"6x1",' && ok || bad "bcsr json validation: $(cat "$tmp/e")"
+"$PPR" bcsr -m "$M/haswell.json" gen:laplace2d:n=20 --reps 1 2> "$tmp/e" |
+	grep -q "^trust:   not known: this machine file has no validation of the picks" \
+	&& ok || bad "bcsr without a validation: no 'not known'"
+"$PPR" bcsr -m "$M/haswell.json" gen:laplace2d:n=20 --reps 1 -f json 2> "$tmp/e" |
+	grep -q '^	"validation":	null' && ok || bad "bcsr json: validation not null"
+"$PPR" machine show "$tmp/vb.json" 2> "$tmp/e" | grep -qxF "Validated:         BCSR picks on 43 matrices, 2026-12-07: 0.989 of the measured best on average, 0.910 at least, 0.95 or more on 38" \
+	&& ok || bad "machine show: no BCSR Validated line"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
