@@ -828,6 +828,7 @@ static int bcsr_svg_write(const char *path, const char *input,
 static void print_trust(FILE *out, const struct machine *m)
 {
 	const struct machine_val_bcsr *b = &m->val_bcsr;
+	char when[512];
 
 	if (!b->have) {
 		fprintf(out, "trust:   not known: this machine file has no "
@@ -835,13 +836,11 @@ static void print_trust(FILE *out, const struct machine *m)
 			"VALIDATION=FILE measures one)\n");
 		return;
 	}
-	fprintf(out, "trust:   on this file's validation%s%s%s%s%s, the pick "
-		"reached %.3f of the measured best on average, 0.95 or more "
-		"on %u of %u matrices, %.3f at least", b->date[0] ||
-		b->command[0] ? " (" : "", b->date, b->date[0] &&
-		b->command[0] ? ", " : "", b->command, b->date[0] ||
-		b->command[0] ? ")" : "", b->mean_share, b->at_least_95,
-		b->matrices, b->min_share);
+	fprintf(out, "trust:   on this file's validation%s, the pick reached "
+		"%.3f of the measured best on average, 0.95 or more on %u of "
+		"%u matrices, %.3f at least",
+		machine_val_when(when, sizeof(when), b->date, b->command),
+		b->mean_share, b->at_least_95, b->matrices, b->min_share);
 	if (b->min_matrix[0])
 		fprintf(out, " (%s%s%s%s%s)", b->min_matrix,
 			b->min_pick[0] ? ": " : "", b->min_pick,
@@ -856,28 +855,11 @@ static void print_trust(FILE *out, const struct machine *m)
 
 static void json_trust(cJSON *root, const struct machine *m)
 {
-	const struct machine_val_bcsr *b = &m->val_bcsr;
-	cJSON *o;
-
-	if (!b->have) {
+	if (!m->val_bcsr.have)
 		cJSON_AddNullToObject(root, "validation");
-		return;
-	}
-	o = cJSON_AddObjectToObject(root, "validation");
-	cJSON_AddStringToObject(o, "date", b->date);
-	cJSON_AddStringToObject(o, "command", b->command);
-	cJSON_AddNumberToObject(o, "matrices", b->matrices);
-	cJSON_AddNumberToObject(o, "at_least_95", b->at_least_95);
-	cJSON_AddNumberToObject(o, "mean_share", b->mean_share);
-	cJSON_AddNumberToObject(o, "min_share", b->min_share);
-	cJSON_AddStringToObject(o, "min_matrix", b->min_matrix);
-	cJSON_AddStringToObject(o, "min_pick", b->min_pick);
-	cJSON_AddStringToObject(o, "min_best", b->min_best);
-	if (b->close_min_share > 0)
-		cJSON_AddNumberToObject(o, "close_min_share",
-					b->close_min_share);
-	if (b->cost_mean > 0)
-		cJSON_AddNumberToObject(o, "cost_mean", b->cost_mean);
+	else
+		cJSON_AddItemToObject(root, "validation",
+				      machine_val_bcsr_json(&m->val_bcsr));
 }
 
 int cmd_bcsr(int argc, char **argv)

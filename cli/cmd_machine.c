@@ -1521,57 +1521,9 @@ static void show_json(const struct machine *m)
 			cJSON_AddItemToArray(tab, pair);
 		}
 	}
-	if (m->val_csr.have) {
-		const struct machine_validation *v = &m->val_csr;
-		const struct machine_val_group *g[3] = {
-			&v->all, &v->exits, &v->rest
-		};
-		static const char *const gname[3] = { "all", "exits", "rest" };
-
-		o = cJSON_AddObjectToObject(cJSON_AddObjectToObject(root,
-				"validation"), "spmv_csr");
-		cJSON_AddStringToObject(o, "date", v->date);
-		cJSON_AddStringToObject(o, "command", v->command);
-		cJSON_AddNumberToObject(o, "exit_share", v->exit_share);
-		for (i = 0; i < 3; i++) {
-			cJSON *go;
-
-			if (!g[i]->matrices)
-				continue;
-			go = cJSON_AddObjectToObject(o, gname[i]);
-			cJSON_AddNumberToObject(go, "matrices", g[i]->matrices);
-			cJSON_AddNumberToObject(go, "median_abs_error",
-						g[i]->median_abs);
-			cJSON_AddNumberToObject(go, "p90_abs_error",
-						g[i]->p90_abs);
-			cJSON_AddNumberToObject(go, "min_error", g[i]->min_err);
-			cJSON_AddStringToObject(go, "min_matrix",
-						g[i]->min_matrix);
-			cJSON_AddNumberToObject(go, "max_error", g[i]->max_err);
-			cJSON_AddStringToObject(go, "max_matrix",
-						g[i]->max_matrix);
-		}
-	}
-	if (m->val_bcsr.have) {
-		const struct machine_val_bcsr *b = &m->val_bcsr;
-		cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "validation");
-
-		if (!v)
-			v = cJSON_AddObjectToObject(root, "validation");
-		o = cJSON_AddObjectToObject(v, "bcsr_pick");
-		cJSON_AddStringToObject(o, "date", b->date);
-		cJSON_AddStringToObject(o, "command", b->command);
-		cJSON_AddNumberToObject(o, "matrices", b->matrices);
-		cJSON_AddNumberToObject(o, "at_least_95", b->at_least_95);
-		cJSON_AddNumberToObject(o, "mean_share", b->mean_share);
-		cJSON_AddNumberToObject(o, "min_share", b->min_share);
-		cJSON_AddStringToObject(o, "min_matrix", b->min_matrix);
-		cJSON_AddStringToObject(o, "min_pick", b->min_pick);
-		cJSON_AddStringToObject(o, "min_best", b->min_best);
-		cJSON_AddNumberToObject(o, "close_min_share",
-					b->close_min_share);
-		cJSON_AddNumberToObject(o, "cost_mean", b->cost_mean);
-	}
+	o = machine_validation_json(m);
+	if (o)
+		cJSON_AddItemToObject(root, "validation", o);
 	text = cJSON_Print(root);
 	if (text)
 		puts(text);

@@ -423,7 +423,7 @@ static void print_error_note(FILE *f, const struct err_note *e)
 {
 	const struct machine_validation *v = e->v;
 	const struct machine_val_group *g;
-	char b1[160], b2[160];
+	char b1[160], b2[160], when[512];
 
 	if (!e->applies)
 		return;
@@ -434,12 +434,11 @@ static void print_error_note(FILE *f, const struct err_note *e)
 		return;
 	}
 	g = &v->all;
-	fprintf(f, "\nerror:      this file's validation%s%s%s%s%s: CSR SpMV "
-		"on %u matrices, median |error| %.1f%%, 90%% within %.1f%%, "
-		"from %+.1f%%%s to %+.1f%%%s\n",
-		v->date[0] || v->command[0] ? " (" : "", v->date,
-		v->date[0] && v->command[0] ? ", " : "", v->command,
-		v->date[0] || v->command[0] ? ")" : "", g->matrices,
+	fprintf(f, "\nerror:      this file's validation%s: CSR SpMV on %u "
+		"matrices, median |error| %.1f%%, 90%% within %.1f%%, from "
+		"%+.1f%%%s to %+.1f%%%s\n",
+		machine_val_when(when, sizeof(when), v->date, v->command),
+		g->matrices,
 		100 * g->median_abs, 100 * g->p90_abs, 100 * g->min_err,
 		in_paren(b1, sizeof(b1), g->min_matrix), 100 * g->max_err,
 		in_paren(b2, sizeof(b2), g->max_matrix));
@@ -454,17 +453,6 @@ static void print_error_note(FILE *f, const struct err_note *e)
 		100 * v->exit_share, 100 * g->median_abs, 100 * g->p90_abs,
 		100 * g->min_err, in_paren(b1, sizeof(b1), g->min_matrix),
 		100 * g->max_err, in_paren(b2, sizeof(b2), g->max_matrix));
-}
-
-static void json_group(cJSON *o, const struct machine_val_group *g)
-{
-	cJSON_AddNumberToObject(o, "matrices", g->matrices);
-	cJSON_AddNumberToObject(o, "median_abs_error", g->median_abs);
-	cJSON_AddNumberToObject(o, "p90_abs_error", g->p90_abs);
-	cJSON_AddNumberToObject(o, "min_error", g->min_err);
-	cJSON_AddStringToObject(o, "min_matrix", g->min_matrix);
-	cJSON_AddNumberToObject(o, "max_error", g->max_err);
-	cJSON_AddStringToObject(o, "max_matrix", g->max_matrix);
 }
 
 /* JSON expected_error: the group that applies, "all" beside it; null
@@ -485,8 +473,8 @@ static void json_error_note(cJSON *root, const struct err_note *e)
 	cJSON_AddNumberToObject(o, "branch_share", e->share);
 	cJSON_AddNumberToObject(o, "exit_share", e->v->exit_share);
 	cJSON_AddStringToObject(o, "group", e->group);
-	json_group(o, e->g);
-	json_group(cJSON_AddObjectToObject(o, "all"), &e->v->all);
+	machine_val_group_add(o, e->g);
+	machine_val_group_add(cJSON_AddObjectToObject(o, "all"), &e->v->all);
 }
 
 static void print_table(FILE *f, const struct machine *m,

@@ -1050,6 +1050,74 @@ const char *machine_inclusion_name(enum sim_incl i)
 	return enum_name(incl_tab, (int)i);
 }
 
+void machine_val_group_add(cJSON *o, const struct machine_val_group *g)
+{
+	cJSON_AddNumberToObject(o, "matrices", g->matrices);
+	cJSON_AddNumberToObject(o, "median_abs_error", g->median_abs);
+	cJSON_AddNumberToObject(o, "p90_abs_error", g->p90_abs);
+	cJSON_AddNumberToObject(o, "min_error", g->min_err);
+	cJSON_AddStringToObject(o, "min_matrix", g->min_matrix);
+	cJSON_AddNumberToObject(o, "max_error", g->max_err);
+	cJSON_AddStringToObject(o, "max_matrix", g->max_matrix);
+}
+
+cJSON *machine_val_bcsr_json(const struct machine_val_bcsr *b)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "date", b->date);
+	cJSON_AddStringToObject(o, "command", b->command);
+	cJSON_AddNumberToObject(o, "matrices", b->matrices);
+	cJSON_AddNumberToObject(o, "at_least_95", b->at_least_95);
+	cJSON_AddNumberToObject(o, "mean_share", b->mean_share);
+	cJSON_AddNumberToObject(o, "min_share", b->min_share);
+	cJSON_AddStringToObject(o, "min_matrix", b->min_matrix);
+	cJSON_AddStringToObject(o, "min_pick", b->min_pick);
+	cJSON_AddStringToObject(o, "min_best", b->min_best);
+	cJSON_AddNumberToObject(o, "close_min_share", b->close_min_share);
+	cJSON_AddNumberToObject(o, "cost_mean", b->cost_mean);
+	return o;
+}
+
+cJSON *machine_validation_json(const struct machine *m)
+{
+	const struct machine_validation *v = &m->val_csr;
+	cJSON *root, *o;
+
+	if (!v->have && !m->val_bcsr.have)
+		return NULL;
+	root = cJSON_CreateObject();
+	if (v->have) {
+		o = cJSON_AddObjectToObject(root, "spmv_csr");
+		cJSON_AddStringToObject(o, "date", v->date);
+		cJSON_AddStringToObject(o, "command", v->command);
+		cJSON_AddNumberToObject(o, "exit_share", v->exit_share);
+		machine_val_group_add(cJSON_AddObjectToObject(o, "all"), &v->all);
+		if (v->exits.matrices)
+			machine_val_group_add(cJSON_AddObjectToObject(o,
+					      "exits"), &v->exits);
+		if (v->rest.matrices)
+			machine_val_group_add(cJSON_AddObjectToObject(o,
+					      "rest"), &v->rest);
+	}
+	if (m->val_bcsr.have)
+		cJSON_AddItemToObject(root, "bcsr_pick",
+				      machine_val_bcsr_json(&m->val_bcsr));
+	return root;
+}
+
+const char *machine_val_when(char *buf, size_t n, const char *date,
+			     const char *command)
+{
+	int d = date && date[0], c = command && command[0];
+
+	if (!d && !c)
+		return "";
+	snprintf(buf, n, " (%s%s%s)", d ? date : "", d && c ? ", " : "",
+		 c ? command : "");
+	return buf;
+}
+
 const char *machine_prefetch_name(enum sim_prefetch p)
 {
 	return enum_name(pf_tab, (int)p);

@@ -242,6 +242,19 @@ struct machine {
  * the file has no such table. */
 double machine_csr_bandwidth(const struct machine *m, double row_nnz);
 
+/* The validation sections as JSON, in the file's own keys, for output
+ * (`ppr machine show`, `ppr predict`, `ppr bcsr`); the caller owns the
+ * result.  machine_validation_json: NULL when the file has none. */
+struct cJSON;
+/* machine_val_group_add: a group's keys into the object o */
+void machine_val_group_add(struct cJSON *o, const struct machine_val_group *g);
+struct cJSON *machine_val_bcsr_json(const struct machine_val_bcsr *b);
+struct cJSON *machine_validation_json(const struct machine *m);
+/* A validation's provenance for a sentence: " (date, command)", " (date)",
+ * " (command)", or "" when the file gives neither; in buf. */
+const char *machine_val_when(char *buf, size_t n, const char *date,
+			     const char *command);
+
 /* Load a machine file. */
 int machine_load(const char *path, struct machine *out, struct ppr_err *err);
 /* The same from text[0..len); 'name' is used in errors and as path. */

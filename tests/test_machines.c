@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "machines/machine.h"
 #include "machines/machine_int.h"
 #include "t.h"
@@ -739,6 +741,62 @@ static void test_csr_bandwidth(void)
 	machine_release(&m);
 }
 
+/* A validation's provenance in a sentence. */
+static void test_val_when(void)
+{
+	char b[64];
+
+	T_STR(machine_val_when(b, sizeof(b), "d", "c"), " (d, c)");
+	T_STR(machine_val_when(b, sizeof(b), "d", ""), " (d)");
+	T_STR(machine_val_when(b, sizeof(b), "", "c"), " (c)");
+	T_STR(machine_val_when(b, sizeof(b), "", ""), "");
+	T_STR(machine_val_when(b, sizeof(b), NULL, NULL), "");
+}
+
+/* machine_validation_json writes what the file said: put back into a
+ * document, it loads to the same figures. */
+static void test_validation_roundtrip(const char *txt)
+{
+	struct ppr_err err = { 0 };
+	struct machine a, b;
+	cJSON *v, *doc;
+	char *s = NULL;
+
+	T_CHECK(machine_load_string("a.json", txt, strlen(txt), &a, &err) ==
+		0);
+	v = machine_validation_json(&a);
+	T_CHECK(v != NULL);
+	doc = cJSON_Parse(txt);
+	if (v && doc) {
+		cJSON_ReplaceItemInObjectCaseSensitive(doc, "validation", v);
+		s = cJSON_Print(doc);
+	}
+	cJSON_Delete(doc);
+	T_CHECK(s && machine_load_string("b.json", s, strlen(s), &b, &err) ==
+		0);
+	if (s) {
+		T_CHECK(a.val_csr.have == b.val_csr.have &&
+			a.val_bcsr.have == b.val_bcsr.have);
+		T_STR(a.val_csr.have ? a.val_csr.command : a.val_bcsr.command,
+		      b.val_csr.have ? b.val_csr.command : b.val_bcsr.command);
+		T_EQ_U64(a.val_csr.exits.matrices, b.val_csr.exits.matrices);
+		T_EQ_U64(a.val_csr.rest.matrices, b.val_csr.rest.matrices);
+		T_NEAR(a.val_csr.rest.p90_abs, b.val_csr.rest.p90_abs, 0);
+		T_NEAR(a.val_csr.all.min_err, b.val_csr.all.min_err, 0);
+		T_STR(a.val_csr.have ? a.val_csr.all.min_matrix : "",
+		      b.val_csr.have ? b.val_csr.all.min_matrix : "");
+		T_NEAR(a.val_bcsr.min_share, b.val_bcsr.min_share, 0);
+		T_NEAR(a.val_bcsr.close_min_share, b.val_bcsr.close_min_share,
+		       0);
+		T_EQ_U64(a.val_bcsr.at_least_95, b.val_bcsr.at_least_95);
+		T_STR(a.val_bcsr.have ? a.val_bcsr.min_pick : "",
+		      b.val_bcsr.have ? b.val_bcsr.min_pick : "");
+		machine_release(&b);
+	}
+	free(s);
+	machine_release(&a);
+}
+
 /* The "validation" section, spmv_csr and bcsr_pick: read whole; absent,
  * nothing set. */
 static void test_validation(void)
@@ -785,6 +843,7 @@ static void test_validation(void)
 				    &err) == 0);
 	T_CHECK(!m.val_csr.have && !m.val_csr.all.matrices);
 	T_CHECK(!m.val_bcsr.have);
+	T_CHECK(machine_validation_json(&m) == NULL);
 	machine_release(&m);
 	T_CHECK(machine_load_string("ok.json", btxt, strlen(btxt), &m,
 				    &err) == 0);
@@ -800,6 +859,8 @@ static void test_validation(void)
 	T_NEAR(m.val_bcsr.cost_mean, 0, 0);
 	T_STR(m.val_bcsr.date, "");
 	machine_release(&m);
+	test_validation_roundtrip(txt);
+	test_validation_roundtrip(btxt);
 }
 
 /* Positions survive escapes, nesting and multi-byte text. */
@@ -943,6 +1004,7 @@ int main(void)
 	test_defaults();
 	test_csr_bandwidth();
 	test_validation();
+	test_val_when();
 	test_positions();
 	test_getters();
 	return t_done();
