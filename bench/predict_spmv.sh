@@ -147,7 +147,7 @@ if ex:
 if rest:
     v["rest"] = group(rest)
 m = json.load(open(base))
-m["validation"] = {"spmv_csr": v}
+m.setdefault("validation", {})["spmv_csr"] = v  # other members kept
 with open(out, "w") as f:
     json.dump(m, f, indent=2)
     f.write("\n")

@@ -142,8 +142,8 @@ static const char usage_text[] =
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
 
-/* the rest of --help (apart: C99 compilers need take no string literal
- * over 4095 bytes) */
+/* the rest of --help, apart: C99 compilers need not accept a string
+ * literal over 4095 bytes */
 static const char usage_env[] =
 	"\n"
 	"environment:\n"

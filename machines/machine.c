@@ -701,23 +701,14 @@ static int parse_val_bcsr(const struct machine_json *doc, const cJSON *o,
 	return 0;
 }
 
-/* The "validation" section (struct machine_validation). */
-static int parse_validation(const struct machine_json *doc, const cJSON *val,
-			    struct machine *m, struct ppr_err *err)
+/* The validation's "spmv_csr" (struct machine_validation). */
+static int parse_val_csr(const struct machine_json *doc, const cJSON *o,
+			 struct machine_validation *v, struct ppr_err *err)
 {
-	struct machine_validation *v = &m->val_csr;
-	const cJSON *o;
+	const cJSON *at;
 	const char *date, *cmd;
 	int rc;
 
-	if ((rc = machine_json_check_keys(doc, val, "validation",
-					  validation_keys, err)) ||
-	    (rc = machine_json_get_object(doc, val, "bcsr_pick", 0, &o, err)) ||
-	    (o && (rc = parse_val_bcsr(doc, o, &m->val_bcsr, err))) ||
-	    (rc = machine_json_get_object(doc, val, "spmv_csr", 0, &o, err)))
-		return rc;
-	if (!o)
-		return 0;
 	if ((rc = machine_json_check_keys(doc, o, "spmv_csr", val_keys,
 					  err)) ||
 	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
@@ -735,11 +726,10 @@ static int parse_validation(const struct machine_json *doc, const cJSON *val,
 	    (rc = parse_val_group(doc, o, "exits", 0, &v->exits, err)) ||
 	    (rc = parse_val_group(doc, o, "rest", 0, &v->rest, err)))
 		return rc;
+	at = machine_json_member(o, "exit_share");
 	if ((v->exits.matrices || v->rest.matrices) &&
 	    !(v->exit_share > 0 && v->exit_share <= 1))
-		return machine_json_fail(doc, machine_json_member(o,
-					 "exit_share") ? machine_json_member(o,
-					 "exit_share") : o, err,
+		return machine_json_fail(doc, at ? at : o, err,
 					 "'exit_share' must be above 0 and at "
 					 "most 1 with 'exits' or 'rest' (the "
 					 "share of mispredicted loop exits "
@@ -752,6 +742,25 @@ static int parse_validation(const struct machine_json *doc, const cJSON *val,
 					 "(%u)", v->all.matrices,
 					 v->exits.matrices + v->rest.matrices);
 	v->have = 1;
+	return 0;
+}
+
+/* The "validation" section: its members, each optional. */
+static int parse_validation(const struct machine_json *doc, const cJSON *val,
+			    struct machine *m, struct ppr_err *err)
+{
+	const cJSON *csr, *bcsr;
+	int rc;
+
+	if ((rc = machine_json_check_keys(doc, val, "validation",
+					  validation_keys, err)) ||
+	    (rc = machine_json_get_object(doc, val, "bcsr_pick", 0, &bcsr,
+					  err)) ||
+	    (bcsr && (rc = parse_val_bcsr(doc, bcsr, &m->val_bcsr, err))) ||
+	    (rc = machine_json_get_object(doc, val, "spmv_csr", 0, &csr,
+					  err)) ||
+	    (csr && (rc = parse_val_csr(doc, csr, &m->val_csr, err))))
+		return rc;
 	return 0;
 }
 
