@@ -29,8 +29,9 @@ static const char usage_text[] =
 	"computed from the model.  For spmv-csr it also says how far off the\n"
 	"figure may be: the measured error of the machine file's validation\n"
 	"(its \"validation\" section, machines/README.md), overall and for\n"
-	"predictions with as large a share of mispredicted loop exits (JSON:\n"
-	"expected_error, null when the file has none).\n"
+	"predictions with as large a share of mispredicted loop exits, and\n"
+	"the measured time those errors imply (JSON: expected_error, with\n"
+	"time_range_s; null when the file has none).\n"
 	"\n"
 	"kernels: spmv-csr spmv-bcsr (MATRIX: file or gen:...), conv1d, fft1d,\n"
 	"         fft3d (with --n; fft3d also prints the Roofline paper's DRAM\n"
@@ -383,6 +384,8 @@ struct err_note {
 	const struct machine_val_group *g;	/* this prediction's group */
 	const char *group;			/* "exits", "rest", "all" */
 	double share;				/* branch stalls / total */
+	double lo_s, hi_s;	/* the measured time the group's extreme
+				 * errors imply (0: none) */
 };
 
 static void error_note(const struct machine *m, int is_csr,
@@ -408,6 +411,12 @@ static void error_note(const struct machine *m, int is_csr,
 		e->g = &v->rest;
 		e->group = "rest";
 	}
+	/* error = predicted / measured - 1, so measured = predicted /
+	 * (1 + error): the group's largest error gives the shortest time */
+	if (1 + e->g->max_err > 0 && 1 + e->g->min_err > 0) {
+		e->lo_s = pr->ppr.time_s / (1 + e->g->max_err);
+		e->hi_s = pr->ppr.time_s / (1 + e->g->min_err);
+	}
 }
 
 /* " (name)" when the group names the matrix, else "" */
@@ -417,6 +426,16 @@ static const char *in_paren(char *buf, size_t n, const char *name)
 		return "";
 	snprintf(buf, n, " (%s)", name);
 	return buf;
+}
+
+/* the measured time within the group's errors, when they allow one */
+static void print_range(FILE *f, const struct err_note *e)
+{
+	if (e->hi_s <= 0)
+		return;
+	fprintf(f, "            measured time to expect: %.4g to %.4g s "
+		"(this prediction / (1 + error) at the extremes of those "
+		"%u)\n", e->lo_s, e->hi_s, e->g->matrices);
 }
 
 static void print_error_note(FILE *f, const struct err_note *e)
@@ -442,17 +461,20 @@ static void print_error_note(FILE *f, const struct err_note *e)
 		100 * g->median_abs, 100 * g->p90_abs, 100 * g->min_err,
 		in_paren(b1, sizeof(b1), g->min_matrix), 100 * g->max_err,
 		in_paren(b2, sizeof(b2), g->max_matrix));
-	if (e->g == &v->all)
-		return;
-	g = e->g;
-	fprintf(f, "            %.0f%% of this prediction is mispredicted "
-		"loop exits: on the %u matrices with %s %.0f%%, median "
-		"|error| %.1f%%, 90%% within %.1f%%, from %+.1f%%%s to "
-		"%+.1f%%%s\n", 100 * e->share, g->matrices,
-		e->g == &v->exits ? "at least" : "less than",
-		100 * v->exit_share, 100 * g->median_abs, 100 * g->p90_abs,
-		100 * g->min_err, in_paren(b1, sizeof(b1), g->min_matrix),
-		100 * g->max_err, in_paren(b2, sizeof(b2), g->max_matrix));
+	if (e->g != &v->all) {
+		g = e->g;
+		fprintf(f, "            %.0f%% of this prediction is "
+			"mispredicted loop exits: on the %u matrices with %s "
+			"%.0f%%, median |error| %.1f%%, 90%% within %.1f%%, "
+			"from %+.1f%%%s to %+.1f%%%s\n", 100 * e->share,
+			g->matrices, e->g == &v->exits ? "at least" :
+			"less than", 100 * v->exit_share, 100 * g->median_abs,
+			100 * g->p90_abs, 100 * g->min_err,
+			in_paren(b1, sizeof(b1), g->min_matrix),
+			100 * g->max_err, in_paren(b2, sizeof(b2),
+						  g->max_matrix));
+	}
+	print_range(f, e);
 }
 
 /* JSON expected_error: the group that applies, "all" beside it; null
@@ -474,6 +496,14 @@ static void json_error_note(cJSON *root, const struct err_note *e)
 	cJSON_AddNumberToObject(o, "exit_share", e->v->exit_share);
 	cJSON_AddStringToObject(o, "group", e->group);
 	machine_val_group_add(o, e->g);
+	if (e->hi_s > 0) {
+		cJSON *r = cJSON_AddObjectToObject(o, "time_range_s");
+
+		cJSON_AddNumberToObject(r, "low", e->lo_s);
+		cJSON_AddNumberToObject(r, "high", e->hi_s);
+	} else {
+		cJSON_AddNullToObject(o, "time_range_s");
+	}
 	machine_val_group_add(cJSON_AddObjectToObject(o, "all"), &e->v->all);
 }
 

@@ -286,6 +286,29 @@ static void csv_value(FILE *f, const cJSON *obj, const char *name)
 	}
 }
 
+/*
+ * ",low,high": the measured time a prediction's expected_error implies
+ * (`ppr predict` with a machine file that carries a validation), else
+ * two empty fields.
+ */
+static void csv_range(FILE *f, const cJSON *res)
+{
+	const cJSON *e = cJSON_IsObject(res) ?
+			 cJSON_GetObjectItemCaseSensitive(res,
+							  "expected_error") :
+			 NULL;
+	const cJSON *r = cJSON_IsObject(e) ?
+			 cJSON_GetObjectItemCaseSensitive(e, "time_range_s") :
+			 NULL;
+
+	if (!cJSON_IsObject(r))
+		r = NULL;
+	fputc(',', f);
+	csv_value(f, r, "low");
+	fputc(',', f);
+	csv_value(f, r, "high");
+}
+
 int sweep_csv_write(const char *path, const struct sweep_recs *rs,
 		    const size_t *idx, size_t n)
 {
@@ -298,8 +321,8 @@ int sweep_csv_write(const char *path, const struct sweep_recs *rs,
 
 	if (!f)
 		return 1;
-	fputs("input,machine,kernel,options,status,time_s,gflops,bottleneck,"
-	      "pick,nnz,elapsed_s,error\r\n", f);
+	fputs("input,machine,kernel,options,status,time_s,time_low_s,"
+	      "time_high_s,gflops,bottleneck,pick,nnz,elapsed_s,error\r\n", f);
 	for (i = 0; i < n; i++) {
 		const cJSON *j = rs->v[idx[i]].j;
 		const cJSON *key = cJSON_GetObjectItemCaseSensitive(j, "key");
@@ -313,6 +336,8 @@ int sweep_csv_write(const char *path, const struct sweep_recs *rs,
 		for (k = 0; k < 5; k++) {
 			fputc(',', f);
 			csv_value(f, cJSON_IsObject(res) ? res : NULL, resf[k]);
+			if (k == 0)
+				csv_range(f, res);
 		}
 		fputc(',', f);
 		csv_value(f, j, "elapsed_s");

@@ -490,7 +490,13 @@ val_file 0.5 "$tmp/v5.json"
 grep -qF "error:      this file's validation (2026-12-07, sh b.sh): CSR SpMV on 6 matrices, median |error| 4.0%, 90% within 25.0%, from -25.0% (vt2010.mtx) to +12.0% (w.mtx)" \
 	"$tmp/v4.txt" && ok || bad "validation line: $(grep '^error' "$tmp/v4.txt")"
 grep -q "^            4[0-9]% of this prediction is mispredicted loop exits: on the 2 matrices with at least 40%, median |error| 20.0%, 90% within 25.0%, from -25.0% to +10.0%\$" \
-	"$tmp/v4.txt" && ok || bad "exits group line: $(tail -n 1 "$tmp/v4.txt")"
+	"$tmp/v4.txt" && ok || bad "exits group line: $(grep -A1 '^error' "$tmp/v4.txt")"
+# the time that group's -25% and +10% imply, to the table's 4 digits
+t=$(sed -n 's/^PPR prediction: \([^ ]*\) s,.*/\1/p' "$tmp/v4.txt")
+set -- $(sed -n 's/^            measured time to expect: \([^ ]*\) to \([^ ]*\) s (this prediction \/ (1 + error) at the extremes of those 2)$/\1 \2/p' "$tmp/v4.txt")
+[ $# = 2 ] && awk -v t="$t" -v lo="$1" -v hi="$2" 'function rel(a, b) { return (a > b ? a - b : b - a) / b }
+	BEGIN { exit !(rel(lo, t / 1.10) < 2e-3 && rel(hi, t / 0.75) < 2e-3) }' \
+	&& ok || bad "time range line: t=$t $(grep 'measured time' "$tmp/v4.txt")"
 "$PPR" predict -m "$tmp/v5.json" -k spmv-csr gen:rmat:scale=10 --no-advice \
 	-f json > "$tmp/v5.json.out" 2> "$tmp/e" || bad "predict json: $(cat "$tmp/e")"
 if command -v python3 > /dev/null 2>&1; then python3 -c 'import json,sys
@@ -500,7 +506,11 @@ assert 0.4 <= e["branch_share"] < 0.5, e
 assert e["group"] == "rest" and e["matrices"] == 4, e
 assert e["max_matrix"] == "w.mtx" and e["min_matrix"] == "", e
 assert e["all"]["matrices"] == 6 and e["all"]["p90_abs_error"] == 0.25, e
-assert e["exit_share"] == 0.5 and e["date"] == "2026-12-07", e' "$tmp/v5.json.out" \
+assert e["exit_share"] == 0.5 and e["date"] == "2026-12-07", e
+# measured = predicted / (1 + error), at the rest group: -5% and +12%
+r, t = e["time_range_s"], d["time_s"]
+assert abs(r["low"] / (t / 1.12) - 1) < 1e-12, (r, t)
+assert abs(r["high"] / (t / 0.95) - 1) < 1e-12, (r, t)' "$tmp/v5.json.out" \
 	&& ok || bad "expected_error json"
 fi
 "$PPR" predict -m "$M/haswell.json" -k spmv-csr gen:laplace2d:n=20 \

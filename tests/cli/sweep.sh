@@ -78,11 +78,26 @@ expect_rc 0 "$PPR" sweep --info -j 1 "$tmp/small.mtx" "$tmp/d/a.mtx" gen:laplace
 sort -c "$tmp/dry" 2>/dev/null; awk '{print $NF}' "$tmp/dry" | LC_ALL=C sort -c && ok || bad "inputs in sorted order"
 
 # --- CSV -----------------------------------------------------------------------
-head -n 1 "$tmp/r1.csv" | grep -q '^input,machine,kernel,options,status,time_s,gflops,bottleneck,pick,nnz,elapsed_s,error' && ok || bad "csv header"
+head -n 1 "$tmp/r1.csv" | grep -q '^input,machine,kernel,options,status,time_s,time_low_s,time_high_s,gflops,bottleneck,pick,nnz,elapsed_s,error' && ok || bad "csv header"
 [ "$(lines "$tmp/r1.csv")" = 8 ] && ok || bad "csv: header + 7 rows"
-grep -q '^"gen:random:n=100,per_row=3,seed=4",,none,fill,ok,,,,,300,' "$tmp/r1.csv" && ok || bad "csv: quoted input with commas, nnz"
+grep -q '^"gen:random:n=100,per_row=3,seed=4",,none,fill,ok,,,,,,,300,' "$tmp/r1.csv" && ok || bad "csv: quoted input with commas, nnz"
 grep -q "bad.mtx,,none,fill,error,.*row index 4 is out of range" "$tmp/r1.csv" && ok || bad "csv: error row"
 [ "$(tr -cd '\r' <"$tmp/r1.csv" | wc -c)" = 8 ] && ok || bad "csv: CRLF line ends (RFC 4180)"
+# the measured time a CSR prediction's validation implies: its record's
+# expected_error.time_range_s in the CSV; empty with a machine file without
+expect_rc 0 "$PPR" sweep -j 1 -q -m machines/zen4-epyc.json -m machines/haswell.json \
+	gen:laplace3d:n=20 -o "$tmp/rng.jsonl" --csv "$tmp/rng.csv"
+rng=$(awk -F, 'NR > 1 && $2 ~ /zen4-epyc/ { print $6, $7, $8 }' "$tmp/rng.csv")
+set -- $rng
+[ $# = 3 ] && awk -v t="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(lo > 0 && lo < t && t < hi) }' \
+	&& ok || bad "csv: time_low_s < time_s < time_high_s with a validation: '$rng'"
+jr=$(sed -n 's/.*"time_range_s":{"low":\([^,]*\),"high":\([^}]*\)}.*/\1 \2/p' "$tmp/rng.jsonl")
+set -- $jr
+[ $# = 2 ] && awk -v a="$1" -v b="$2" -v lo="$(echo "$rng" | cut -d' ' -f2)" -v hi="$(echo "$rng" | cut -d' ' -f3)" \
+	'BEGIN { d = (a - lo) / a; e = (b - hi) / b; exit !(d * d < 1e-16 && e * e < 1e-16) }' \
+	&& ok || bad "csv range = the record's time_range_s (to 1e-8, the CSV's 9 digits): '$jr' / '$rng'"
+awk -F, 'NR > 1 && $2 ~ /haswell/ { exit !($6 > 0 && $7 == "" && $8 == "") }' "$tmp/rng.csv" \
+	&& ok || bad "csv: no range without a validation: $(grep haswell "$tmp/rng.csv")"
 
 # --- resume: nothing to do; partial last line dropped --------------------------
 cp "$tmp/r1.jsonl" "$tmp/r1.orig"
