@@ -109,6 +109,25 @@ static void td_num(FILE *f, double v, const char *fmt)
 	fputs("</td>", f);
 }
 
+/* expected_error.time_range_s of `ppr predict` (CSR SpMV with a machine
+ * file that carries a validation): "low to high", sorted by low */
+static void td_range(FILE *f, const cJSON *o)
+{
+	const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "expected_error");
+	const cJSON *r = cJSON_IsObject(e) ?
+			 cJSON_GetObjectItemCaseSensitive(e, "time_range_s") :
+			 NULL;
+	double lo = cJSON_IsObject(r) ? results_num(r, "low") : NAN;
+	double hi = cJSON_IsObject(r) ? results_num(r, "high") : NAN;
+
+	if (!isfinite(lo) || !isfinite(hi)) {
+		fputs("<td class=\"num\" data-v=\"\"></td>", f);
+		return;
+	}
+	fprintf(f, "<td class=\"num\" data-v=\"%.10g\">%.4g to %.4g</td>",
+		lo, lo, hi);
+}
+
 static const char *rstr(const cJSON *o, const char *name)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
@@ -230,7 +249,10 @@ static int write_report(FILE *f, const struct results *res, struct mach *mc,
 	      "column header to sort.</p>\n"
 	      "<div class=\"table-wrap\"><table class=\"sortable\" id=\"results-table\"><thead><tr>"
 	      "<th>input</th><th>kernel</th><th>machine</th><th>rows</th>"
-	      "<th>nnz</th><th>time (s)</th><th>GFLOP/s</th>"
+	      "<th>nnz</th><th>time (s)</th>"
+	      "<th title=\"the machine file's validation: the prediction over "
+	      "1 + its largest and smallest error\">measured, to expect "
+	      "(s)</th><th>GFLOP/s</th>"
 	      "<th>bottleneck</th><th>BCSR pick</th><th>predicted speedup</th>"
 	      "<th>measured best</th><th>share of best</th>"
 	      "<th>elapsed (s)</th></tr></thead>\n<tbody>\n", f);
@@ -278,6 +300,7 @@ static int write_report(FILE *f, const struct results *res, struct mach *mc,
 					}
 		}
 		td_num(f, t, "%.4g");
+		td_range(f, o);
 		td_num(f, g, "%.3f");
 		td_text(f, rstr(o, "bottleneck"));
 		td_text(f, rstr(o, "pick"));

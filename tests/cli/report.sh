@@ -36,6 +36,16 @@ grep -q "warning: machine 'nowhere/haswell.json'" "$tmp/err" && ok || bad "warni
 [ "$(cnt 'class="dot dot-pred"' "$tmp/m.html")" = 0 ] && ok || bad "no roofline without machine"
 $PPR report "$tmp/moved.jsonl" --machine machines/haswell.json -o "$tmp/m2.html" 2>/dev/null
 [ "$(cnt 'class="dot dot-pred"' "$tmp/m2.html")" = 3 ] && ok || bad "--machine fallback"
+# a CSR prediction with a validation: the measured time to expect, the
+# record's expected_error.time_range_s; an empty cell without one
+$PPR sweep -q -j 1 -m machines/zen4-epyc.json -m machines/haswell.json gen:laplace3d:n=12 \
+	-o "$tmp/v.jsonl" 2> "$tmp/err" || bad "sweep: $(cat "$tmp/err")"
+$PPR report "$tmp/v.jsonl" -o "$tmp/v.html" 2> "$tmp/err" || bad "report of it: $(cat "$tmp/err")"
+lo=$(sed -n 's/.*zen4-epyc.*"time_range_s":{"low":\([^,]*\),"high":\([^}]*\)}.*/\1/p' "$tmp/v.jsonl")
+hi=$(sed -n 's/.*zen4-epyc.*"time_range_s":{"low":\([^,]*\),"high":\([^}]*\)}.*/\2/p' "$tmp/v.jsonl")
+cell=$(awk -v lo="$lo" -v hi="$hi" 'BEGIN { printf "data-v=\"%.10g\">%.4g to %.4g</td>", lo, lo, hi }')
+[ -n "$lo" ] && grep -qF "$cell" "$tmp/v.html" && ok || bad "range cell '$cell'"
+[ "$(cnt 'data-v="[^"]*">[^<]* to [^<]*</td>' "$tmp/v.html")" = 1 ] && ok || bad "one range cell (haswell.json has no validation)"
 # errors
 $PPR report tests/data/report/bad.jsonl -o "$tmp/b.html" 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && [ "$(grep -c '^ppr: error: tests/data/report/bad.jsonl:[0-9]*: ' "$tmp/err")" = 5 ] && ok || bad "bad lines: rc=$rc $(cat "$tmp/err")"
