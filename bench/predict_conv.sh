@@ -75,6 +75,11 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 # The predicted best per size is what `ppr conv` says with the machine
 # file (refreshed unless REFRESH=0), as a user would see it.  The table
 # above is round 1 alone, predicted with that file.
+# VALIDATION=file writes the machine file the cells were predicted with
+# (refreshed for this host), with the "validation" section's "conv" set
+# from the rounds' summary below (machines/README.md; other members kept):
+# the cells within 10%, the median and the worst error, the sizes whose
+# best was right.  It needs ROUNDS of 2 or more.
 # the memory read bandwidth (max of its runs) in a `ppr machine detect` log
 detect_bw() {
 	sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' "$1"
@@ -127,9 +132,12 @@ PY
 		k=$((k + 1))
 	done
 	echo "load: $(uptime | sed 's/.*load average: //')"
-	python3 - "$tmp" "$rounds" "${MOVED_BW:-1.25}" <<'PY'
+	python3 - "$tmp" "$rounds" "${MOVED_BW:-1.25}" "$MACHINE" "${VALIDATION:-}" \
+		"$(date -u '+%Y-%m-%d %H:%M UTC')" \
+		"ROUNDS=$rounds${SIZES:+ SIZES=$SIZES} sh bench/predict_conv.sh" <<'PY' || exit 1
 import json, os, sys
 tmp, n, moved_at = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+machine, val_out, val_date, val_cmd = sys.argv[4:8]
 runs = []
 before = {}
 for k in range(1, n + 1):
@@ -174,6 +182,7 @@ for k, r, _, bw, clk in runs:
 print("%-8s %10s %-15s %5s %10s %10s %8s %10s %8s" % ("resident", "n", "variant", "round",
       "pred GF/s", "meas GF/s", "error", "best GF/s", "error"))
 within = cells = right = 0
+errs = []   # (error, "resident variant n=N") per cell
 for i, s in enumerate(user["sizes"]):
     meas = {}
     mem = runs[0][1]["sizes"][i]["resident"] == "memory"
@@ -190,6 +199,8 @@ for i, s in enumerate(user["sizes"]):
         meas[v] = med
         cells += 1
         within += abs(pr / med - 1) <= 0.10
+        errs.append((pr / med - 1, "%s %s n=%d" % (
+            runs[0][1]["sizes"][i]["resident"], v, s["n"])))
         print("%-8s %10d %-15s %5d %10.3f %10.3f %+7.1f%% %10.3f %+7.1f%%" %
               (runs[0][1]["sizes"][i]["resident"], s["n"], v, k, pr, med,
                100 * (pr / med - 1), best, 100 * (pr / best - 1)))
@@ -205,7 +216,28 @@ for i, s in enumerate(user["sizes"]):
                  s["memory_gbs"], min(bws), max(bws)))
 print("cells within 10%%: %d of %d; predicted best = measured best at %d of %d sizes"
       % (within, cells, right, len(user["sizes"])))
+if val_out:
+    # the "validation" section's "conv" (machines/README.md) into the
+    # machine file the cells were predicted with, other members kept
+    a = sorted(abs(e) for e, _ in errs)
+    worst = max(errs, key=lambda x: abs(x[0]))
+    d = json.load(open(machine))
+    d.setdefault("validation", {})["conv"] = {
+        "date": val_date, "command": val_cmd,
+        "cells": cells, "within_10": within,
+        "median_abs_error": round((a[(len(a) - 1) // 2] + a[len(a) // 2]) / 2, 4),
+        "worst_error": round(worst[0], 4), "worst_cell": worst[1],
+        "sizes": len(user["sizes"]), "best_right": right,
+    }
+    with open(val_out, "w") as f:
+        json.dump(d, f, indent=1)
+        f.write("\n")
+    print("validation written to %s (validation.conv: median |error| %.1f%%, worst %+.1f%%)"
+          % (val_out, 100 * d["validation"]["conv"]["median_abs_error"], 100 * worst[0]))
 PY
+elif [ -n "${VALIDATION:-}" ]; then
+	echo "VALIDATION needs ROUNDS of 2 or more (it records the rounds' summary)" >&2
+	exit 2
 fi
 # (not needed when machine_here refreshed the file: its bandwidth is fresh)
 [ "${FRESH_BW:-$((1 - MACHINE_REFRESHED))}" = 1 ] || exit 0

@@ -33,7 +33,9 @@ static const char usage_text[] =
 	"16 times the file's), the bandwidth at which it does: the transfers\n"
 	"timed again at that bandwidth, the simulated traffic and the in-core\n"
 	"schedules as predicted (JSON: runner_up, margin, memory_gbs,\n"
-	"crossover_memory_gbs, runner_up_leads).\n"
+	"crossover_memory_gbs, runner_up_leads).  With a machine file that\n"
+	"carries a validation of the convolution, a last line says how far\n"
+	"such predictions were from measurement there (JSON: validation).\n"
 	"\n"
 	"options:\n"
 	"  -m, --machine FILE   machine file (required)\n"
@@ -64,6 +66,32 @@ static const char usage_text[] =
 	"  -f, --format FMT     table | csv | json (default table)\n"
 	"  -o, --output FILE    write the result to FILE\n"
 	"  -h, --help           show this help\n";
+
+/*
+ * How far the figures may be off: the machine file's validation ("conv",
+ * machines/README.md), what bench/predict_conv.sh measured of this
+ * file's predictions.
+ */
+static void print_trust(FILE *out, const struct machine *m)
+{
+	const struct machine_val_conv *c = &m->val_conv;
+	char when[512];
+
+	if (!c->have) {
+		fprintf(out, "trust: not known: this machine file has no "
+			"validation of the convolution (bench/predict_conv.sh "
+			"with VALIDATION=FILE measures one)\n");
+		return;
+	}
+	fprintf(out, "trust: on this file's validation%s, %u of %u cells "
+		"within 10%% of their measured GFLOPS, median |error| %.1f%%, "
+		"worst %+.1f%%%s%s%s; the best right at %u of %u sizes\n",
+		machine_val_when(when, sizeof(when), c->date, c->command),
+		c->within_10, c->cells, 100 * c->median_abs,
+		100 * c->worst_err, c->worst_cell[0] ? " (" : "",
+		c->worst_cell, c->worst_cell[0] ? ")" : "", c->best_right,
+		c->sizes);
+}
 
 static const enum conv_variant variants[3] = {
 	CONV_NAIVE, CONV_AVX2_UNALIGNED, CONV_AVX2_ALIGNED
@@ -571,6 +599,11 @@ int cmd_conv(int argc, char **argv)
 					kernel_variant_name(variants[mb]));
 			cJSON_AddItemToArray(arr, o);
 		}
+		if (m.val_conv.have)
+			cJSON_AddItemToObject(root, "validation",
+				machine_val_conv_json(&m.val_conv));
+		else
+			cJSON_AddNullToObject(root, "validation");
 		s = cJSON_Print(root);
 		if (s) {
 			fputs(s, out);
@@ -683,6 +716,8 @@ int cmd_conv(int argc, char **argv)
 		}
 		if (fmt == CLI_FMT_TABLE && cpu >= 0)
 			fprintf(out, "measured on CPU %d only (--cpu)\n", cpu);
+		if (fmt == CLI_FMT_TABLE)
+			print_trust(out, &m);
 	}
 	rc = cli_close_out(out, outpath);
 done:

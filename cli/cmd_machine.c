@@ -1432,6 +1432,16 @@ static void show_table(const struct machine *m)
 		       b->date[0] ? ", " : "", b->date, b->mean_share,
 		       b->min_share, b->at_least_95);
 	}
+	if (m->val_conv.have) {
+		const struct machine_val_conv *c = &m->val_conv;
+
+		printf("Validated:         convolution%s%s: %u of %u cells "
+		       "within 10%%, median |error| %.1f%%, worst %+.1f%%; "
+		       "best right at %u of %u sizes\n", c->date[0] ? ", " :
+		       "", c->date, c->within_10, c->cells,
+		       100 * c->median_abs, 100 * c->worst_err,
+		       c->best_right, c->sizes);
+	}
 	fputs(rule, stdout);
 }
 

@@ -34,7 +34,11 @@ static const char *const top_keys[] = {
 	"memory", "peak", "core", "branch", "validation", NULL
 };
 static const char *const validation_keys[] = {
-	"spmv_csr", "bcsr_pick", NULL
+	"spmv_csr", "bcsr_pick", "conv", NULL
+};
+static const char *const val_conv_keys[] = {
+	"date", "command", "cells", "within_10", "median_abs_error",
+	"worst_error", "worst_cell", "sizes", "best_right", NULL
 };
 static const char *const val_bcsr_keys[] = {
 	"date", "command", "matrices", "at_least_95", "mean_share",
@@ -701,6 +705,78 @@ static int parse_val_bcsr(const struct machine_json *doc, const cJSON *o,
 	return 0;
 }
 
+/* The validation's "conv" (struct machine_val_conv). */
+static int parse_val_conv(const struct machine_json *doc, const cJSON *o,
+			  struct machine_val_conv *c, struct ppr_err *err)
+{
+	const char *date, *cmd, *wc;
+	uint64_t cells, within, sizes, right;
+	int rc;
+
+	if ((rc = machine_json_check_keys(doc, o, "conv", val_conv_keys,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
+					  err)) ||
+	    (rc = machine_json_get_string(doc, o, "command", 0, "", &cmd,
+					  err)) ||
+	    (rc = machine_json_get_u64(doc, o, "cells",
+				       MACHINE_JSON_REQUIRED, 0, 1, 1u << 20,
+				       &cells, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "within_10",
+				       MACHINE_JSON_REQUIRED, 0, 0, 1u << 20,
+				       &within, err)) ||
+	    (rc = machine_json_get_double(doc, o, "median_abs_error",
+					  MACHINE_JSON_REQUIRED |
+					  MACHINE_JSON_NONNEG, 0,
+					  &c->median_abs, err)) ||
+	    (rc = machine_json_get_double(doc, o, "worst_error",
+					  MACHINE_JSON_REQUIRED, 0,
+					  &c->worst_err, err)) ||
+	    (rc = machine_json_get_string(doc, o, "worst_cell", 0, "", &wc,
+					  err)) ||
+	    (rc = machine_json_get_u64(doc, o, "sizes",
+				       MACHINE_JSON_REQUIRED, 0, 1, 1u << 20,
+				       &sizes, err)) ||
+	    (rc = machine_json_get_u64(doc, o, "best_right",
+				       MACHINE_JSON_REQUIRED, 0, 0, 1u << 20,
+				       &right, err)))
+		return rc;
+	c->date = xstrdup(date);
+	c->command = xstrdup(cmd);
+	c->worst_cell = xstrdup(wc);
+	if (within > cells)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "within_10"), err, "'within_10' "
+					 "(%llu) must not exceed 'cells' "
+					 "(%llu)", (unsigned long long)within,
+					 (unsigned long long)cells);
+	if (right > sizes)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "best_right"), err, "'best_right' "
+					 "(%llu) must not exceed 'sizes' "
+					 "(%llu)", (unsigned long long)right,
+					 (unsigned long long)sizes);
+	/* an error is predicted / measured - 1: above -1; the worst is
+	 * the largest |error|, so not below the median */
+	if (c->worst_err <= -1)
+		return machine_json_fail(doc, machine_json_member(o,
+					 "worst_error"), err, "'worst_error' "
+					 "must be above -1 (predicted / "
+					 "measured - 1), got %g", c->worst_err);
+	if (fabs(c->worst_err) < c->median_abs * (1 - 1e-9))
+		return machine_json_fail(doc, machine_json_member(o,
+					 "worst_error"), err, "'worst_error' "
+					 "(%g) must not be smaller in "
+					 "magnitude than 'median_abs_error' "
+					 "(%g)", c->worst_err, c->median_abs);
+	c->cells = (unsigned)cells;
+	c->within_10 = (unsigned)within;
+	c->sizes = (unsigned)sizes;
+	c->best_right = (unsigned)right;
+	c->have = 1;
+	return 0;
+}
+
 /* The validation's "spmv_csr" (struct machine_validation). */
 static int parse_val_csr(const struct machine_json *doc, const cJSON *o,
 			 struct machine_validation *v, struct ppr_err *err)
@@ -749,11 +825,14 @@ static int parse_val_csr(const struct machine_json *doc, const cJSON *o,
 static int parse_validation(const struct machine_json *doc, const cJSON *val,
 			    struct machine *m, struct ppr_err *err)
 {
-	const cJSON *csr, *bcsr;
+	const cJSON *csr, *bcsr, *conv;
 	int rc;
 
 	if ((rc = machine_json_check_keys(doc, val, "validation",
 					  validation_keys, err)) ||
+	    (rc = machine_json_get_object(doc, val, "conv", 0, &conv,
+					  err)) ||
+	    (conv && (rc = parse_val_conv(doc, conv, &m->val_conv, err))) ||
 	    (rc = machine_json_get_object(doc, val, "bcsr_pick", 0, &bcsr,
 					  err)) ||
 	    (bcsr && (rc = parse_val_bcsr(doc, bcsr, &m->val_bcsr, err))) ||
@@ -1088,12 +1167,28 @@ cJSON *machine_val_bcsr_json(const struct machine_val_bcsr *b)
 	return o;
 }
 
+cJSON *machine_val_conv_json(const struct machine_val_conv *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "date", c->date);
+	cJSON_AddStringToObject(o, "command", c->command);
+	cJSON_AddNumberToObject(o, "cells", c->cells);
+	cJSON_AddNumberToObject(o, "within_10", c->within_10);
+	cJSON_AddNumberToObject(o, "median_abs_error", c->median_abs);
+	cJSON_AddNumberToObject(o, "worst_error", c->worst_err);
+	cJSON_AddStringToObject(o, "worst_cell", c->worst_cell);
+	cJSON_AddNumberToObject(o, "sizes", c->sizes);
+	cJSON_AddNumberToObject(o, "best_right", c->best_right);
+	return o;
+}
+
 cJSON *machine_validation_json(const struct machine *m)
 {
 	const struct machine_validation *v = &m->val_csr;
 	cJSON *root, *o;
 
-	if (!v->have && !m->val_bcsr.have)
+	if (!v->have && !m->val_bcsr.have && !m->val_conv.have)
 		return NULL;
 	root = cJSON_CreateObject();
 	if (v->have) {
@@ -1112,6 +1207,9 @@ cJSON *machine_validation_json(const struct machine *m)
 	if (m->val_bcsr.have)
 		cJSON_AddItemToObject(root, "bcsr_pick",
 				      machine_val_bcsr_json(&m->val_bcsr));
+	if (m->val_conv.have)
+		cJSON_AddItemToObject(root, "conv",
+				      machine_val_conv_json(&m->val_conv));
 	return root;
 }
 
@@ -1153,6 +1251,9 @@ void machine_release(struct machine *m)
 	free(m->val_bcsr.min_matrix);
 	free(m->val_bcsr.min_pick);
 	free(m->val_bcsr.min_best);
+	free(m->val_conv.date);
+	free(m->val_conv.command);
+	free(m->val_conv.worst_cell);
 	memset(m, 0, sizeof(*m));
 }
 

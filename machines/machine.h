@@ -106,6 +106,23 @@ struct machine_val_bcsr {
 	double cost_mean;	/* SpMV equivalents; 0: not given */
 };
 
+/*
+ * The "validation" section's "conv": how far `ppr conv`'s predicted GFLOPS
+ * were from the measured ones (predicted / measured - 1 per cell: the
+ * three algorithms at each size) and at how many sizes its best was the
+ * measured best, as bench/predict_conv.sh (VALIDATION=FILE) summarises a
+ * pass.
+ */
+struct machine_val_conv {
+	int have;
+	char *date, *command;	/* "" if not given */
+	unsigned cells, within_10;	/* cells scored; of them within 10% */
+	double median_abs;	/* median |error| */
+	double worst_err;	/* the error largest in magnitude, signed */
+	char *worst_cell;	/* where ("" if not given) */
+	unsigned sizes, best_right;	/* sizes; of them the best right */
+};
+
 struct machine {
 	char *name;          /* short identifier ("haswell") */
 	char *description;   /* one line for humans ("" if absent) */
@@ -225,6 +242,7 @@ struct machine {
 	 * SpMV predictions were from measured times (machine_validation). */
 	struct machine_validation val_csr;
 	struct machine_val_bcsr val_bcsr;
+	struct machine_val_conv val_conv;
 };
 
 /*
@@ -249,6 +267,7 @@ struct cJSON;
 /* machine_val_group_add: a group's keys into the object o */
 void machine_val_group_add(struct cJSON *o, const struct machine_val_group *g);
 struct cJSON *machine_val_bcsr_json(const struct machine_val_bcsr *b);
+struct cJSON *machine_val_conv_json(const struct machine_val_conv *c);
 struct cJSON *machine_validation_json(const struct machine *m);
 /* A validation's provenance for a sentence: " (date, command)", " (date)",
  * " (command)", or "" when the file gives neither; in buf. */

@@ -597,7 +597,7 @@ static const struct bad_row {
 	  "bad.json:3:16: 'size_bytes' must hold at most 2^34 lines" },
 	{ __LINE__, VDOC("{\"spmv\": {}}"),
 	  "bad.json:3:17: unknown key 'spmv' in 'validation' (allowed: "
-	  "spmv_csr, bcsr_pick)" },
+	  "spmv_csr, bcsr_pick, conv)" },
 	{ __LINE__, VDOC("{\"spmv_csr\": {\"date\": \"d\"}}"),
 	  "bad.json:3:29: missing required key 'all'" },
 	{ __LINE__, VDOC("{\"spmv_csr\": {\"all\": {\"matrices\": 0, "
@@ -650,6 +650,33 @@ static const struct bad_row {
 	{ __LINE__, VDOC("{\"bcsr_pick\": {\"matrices\": 4, "
 	  "\"mean_share\": 0.98, \"min_share\": 0.9}}"),
 	  "bad.json:3:30: missing required key 'at_least_95'" },
+	{ __LINE__, VDOC("{\"conv\": {\"cells\": 12, \"within_10\": 13, "
+	  "\"median_abs_error\": 0.04, \"worst_error\": 0.1, \"sizes\": 4, "
+	  "\"best_right\": 4}}"),
+	  "bad.json:3:39: 'within_10' (13) must not exceed 'cells' (12)" },
+	{ __LINE__, VDOC("{\"conv\": {\"cells\": 12, \"within_10\": 12, "
+	  "\"median_abs_error\": 0.04, \"worst_error\": 0.1, \"sizes\": 4, "
+	  "\"best_right\": 5}}"),
+	  "bad.json:3:114: 'best_right' (5) must not exceed 'sizes' (4)" },
+	{ __LINE__, VDOC("{\"conv\": {\"cells\": 12, \"within_10\": 12, "
+	  "\"median_abs_error\": 0.04, \"worst_error\": -1, \"sizes\": 4, "
+	  "\"best_right\": 4}}"),
+	  "bad.json:3:82: 'worst_error' must be above -1 (predicted / "
+	  "measured - 1), got -1" },
+	{ __LINE__, VDOC("{\"conv\": {\"cells\": 12, \"within_10\": 12, "
+	  "\"median_abs_error\": 0.04, \"worst_error\": -0.03, \"sizes\": "
+	  "4, \"best_right\": 4}}"),
+	  "bad.json:3:82: 'worst_error' (-0.03) must not be smaller in "
+	  "magnitude than 'median_abs_error' (0.04)" },
+	{ __LINE__, VDOC("{\"conv\": {\"cells\": 12, \"within_10\": 12, "
+	  "\"median_abs_error\": 0.04, \"worst_error\": 0.1}}"),
+	  "bad.json:3:25: missing required key 'sizes'" },
+	{ __LINE__, VDOC("{\"conv\": {\"cells\": 12, \"within_10\": 12, "
+	  "\"median_abs_error\": 0.04, \"worst_error\": 0.1, \"sizes\": 4, "
+	  "\"best_right\": 4, \"best\": 4}}"),
+	  "bad.json:3:131: unknown key 'best' in 'conv' (allowed: date, "
+	  "command, cells, within_10, median_abs_error, worst_error, "
+	  "worst_cell, sizes, best_right)" },
 };
 
 static void test_bad(void)
@@ -753,6 +780,14 @@ static void test_val_when(void)
 	T_STR(machine_val_when(b, sizeof(b), NULL, NULL), "");
 }
 
+/* the command of the first validation member present */
+static const char *val_command(const struct machine *m)
+{
+	return m->val_csr.have ? m->val_csr.command :
+	       m->val_bcsr.have ? m->val_bcsr.command :
+	       m->val_conv.have ? m->val_conv.command : "";
+}
+
 /* machine_validation_json writes what the file said: put back into a
  * document, it loads to the same figures. */
 static void test_validation_roundtrip(const char *txt)
@@ -777,8 +812,7 @@ static void test_validation_roundtrip(const char *txt)
 	if (s) {
 		T_CHECK(a.val_csr.have == b.val_csr.have &&
 			a.val_bcsr.have == b.val_bcsr.have);
-		T_STR(a.val_csr.have ? a.val_csr.command : a.val_bcsr.command,
-		      b.val_csr.have ? b.val_csr.command : b.val_bcsr.command);
+		T_STR(val_command(&a), val_command(&b));
 		T_EQ_U64(a.val_csr.exits.matrices, b.val_csr.exits.matrices);
 		T_EQ_U64(a.val_csr.rest.matrices, b.val_csr.rest.matrices);
 		T_NEAR(a.val_csr.rest.p90_abs, b.val_csr.rest.p90_abs, 0);
@@ -791,14 +825,20 @@ static void test_validation_roundtrip(const char *txt)
 		T_EQ_U64(a.val_bcsr.at_least_95, b.val_bcsr.at_least_95);
 		T_STR(a.val_bcsr.have ? a.val_bcsr.min_pick : "",
 		      b.val_bcsr.have ? b.val_bcsr.min_pick : "");
+		T_CHECK(a.val_conv.have == b.val_conv.have);
+		T_EQ_U64(a.val_conv.within_10, b.val_conv.within_10);
+		T_EQ_U64(a.val_conv.best_right, b.val_conv.best_right);
+		T_NEAR(a.val_conv.worst_err, b.val_conv.worst_err, 0);
+		T_STR(a.val_conv.have ? a.val_conv.worst_cell : "",
+		      b.val_conv.have ? b.val_conv.worst_cell : "");
 		machine_release(&b);
 	}
 	free(s);
 	machine_release(&a);
 }
 
-/* The "validation" section, spmv_csr and bcsr_pick: read whole; absent,
- * nothing set. */
+/* The "validation" section, spmv_csr, bcsr_pick and conv: read whole;
+ * absent, nothing set. */
 static void test_validation(void)
 {
 	static const char txt[] = VDOC("{\"spmv_csr\": {\"date\": "
@@ -816,6 +856,12 @@ static void test_validation(void)
 		"\"at_least_95\": 38, \"mean_share\": 0.989, \"min_share\": "
 		"0.91, \"min_matrix\": \"bcsstk16.mtx.gz\", \"min_pick\": "
 		"\"3x1\", \"close_min_share\": 0.99}}");
+	/* a worst error larger in magnitude than the median, negative */
+	static const char ctxt[] = VDOC("{\"conv\": {\"date\": "
+		"\"2026-12-08\", \"cells\": 12, \"within_10\": 11, "
+		"\"median_abs_error\": 0.041, \"worst_error\": -0.123, "
+		"\"worst_cell\": \"L3 avx2-unaligned n=589824\", \"sizes\": 4, "
+		"\"best_right\": 3}}");
 	struct ppr_err err = { 0 };
 	struct machine m;
 	const struct machine_validation *v = &m.val_csr;
@@ -859,8 +905,22 @@ static void test_validation(void)
 	T_NEAR(m.val_bcsr.cost_mean, 0, 0);
 	T_STR(m.val_bcsr.date, "");
 	machine_release(&m);
+	T_CHECK(machine_load_string("ok.json", ctxt, strlen(ctxt), &m,
+				    &err) == 0);
+	T_CHECK(m.val_conv.have && !m.val_csr.have && !m.val_bcsr.have);
+	T_STR(m.val_conv.date, "2026-12-08");
+	T_STR(m.val_conv.command, "");
+	T_EQ_U64(m.val_conv.cells, 12);
+	T_EQ_U64(m.val_conv.within_10, 11);
+	T_NEAR(m.val_conv.median_abs, 0.041, 0);
+	T_NEAR(m.val_conv.worst_err, -0.123, 0);
+	T_STR(m.val_conv.worst_cell, "L3 avx2-unaligned n=589824");
+	T_EQ_U64(m.val_conv.sizes, 4);
+	T_EQ_U64(m.val_conv.best_right, 3);
+	machine_release(&m);
 	test_validation_roundtrip(txt);
 	test_validation_roundtrip(btxt);
+	test_validation_roundtrip(ctxt);
 }
 
 /* Positions survive escapes, nesting and multi-byte text. */

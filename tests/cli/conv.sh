@@ -1,7 +1,7 @@
 #!/bin/sh
 # conv.sh - `ppr conv`: the paper's Tables 4-6 predicted rows exactly on
 # machines/haswell.json (JSON and table), the section 5.3 advice, the
-# model mode on small sizes, and usage errors.
+# model mode on small sizes, the validation's trust line, and usage errors.
 PPR=${PPR:-./ppr}
 case $PPR in /*) ;; */*) PPR=$(pwd)/$PPR ;; esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -163,6 +163,34 @@ grep -q '"cpu":	null' "$tmp/mm.json" && ok || bad "no --cpu: cpu not null"
 [ $rc -eq 2 ] && grep -q -- "--cpu needs --measure" "$tmp/e" && ok || bad "--cpu without --measure: exit $rc"
 "$PPR" conv --machine "$M/zen4-epyc.json" --sizes 1024 --measure --cpu 1024 > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--cpu: '1024' is not a CPU number" "$tmp/e" && ok || bad "--cpu 1024: exit $rc $(head -n 1 "$tmp/e")"
+
+# the machine file's validation of the convolution: a trust line last,
+# JSON validation (null without one), machine show's "Validated:" line;
+# none in paper mode (its figures are the paper's, not this file's)
+awk 'NR == 1 { print "{ \"validation\": {\"conv\": {\"date\": \"2026-12-08\", " \
+	"\"command\": \"sh c.sh\", \"cells\": 12, \"within_10\": 11, " \
+	"\"median_abs_error\": 0.041, \"worst_error\": -0.123, " \
+	"\"worst_cell\": \"L3 naive n=589824\", \"sizes\": 4, " \
+	"\"best_right\": 3}},"; next } { print }' "$M/haswell.json" > "$tmp/vc.json"
+"$PPR" conv --machine "$tmp/vc.json" --sizes 1024 > "$tmp/vt" 2> "$tmp/e" || bad "conv with a validation: $(cat "$tmp/e")"
+[ "$(tail -n 1 "$tmp/vt")" = "trust: on this file's validation (2026-12-08, sh c.sh), 11 of 12 cells within 10% of their measured GFLOPS, median |error| 4.1%, worst -12.3% (L3 naive n=589824); the best right at 3 of 4 sizes" ] \
+	&& ok || bad "trust line: $(tail -n 1 "$tmp/vt")"
+"$PPR" conv --machine "$M/haswell.json" --sizes 1024 2> /dev/null | tail -n 1 |
+	grep -q '^trust: not known: this machine file has no validation of the convolution' \
+	&& ok || bad "no validation: not known"
+if command -v python3 > /dev/null 2>&1; then
+	"$PPR" conv --machine "$tmp/vc.json" --sizes 1024 -f json > "$tmp/vj" 2> /dev/null
+	"$PPR" conv --machine "$M/haswell.json" --sizes 1024 -f json > "$tmp/nj" 2> /dev/null
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))["validation"]
+assert v["within_10"] == 11 and v["cells"] == 12 and v["best_right"] == 3, v
+assert v["worst_error"] == -0.123 and v["worst_cell"] == "L3 naive n=589824", v
+assert json.load(open(sys.argv[2]))["validation"] is None' "$tmp/vj" "$tmp/nj" \
+		&& ok || bad "json validation"
+fi
+"$PPR" conv --paper --machine "$tmp/vc.json" | grep -q '^trust:' && bad "paper mode printed a trust line" || ok
+"$PPR" machine show "$tmp/vc.json" 2> /dev/null | grep -qF "Validated:         convolution, 2026-12-08: 11 of 12 cells within 10%, median |error| 4.1%, worst -12.3%; best right at 3 of 4 sizes" \
+	&& ok || bad "machine show: $("$PPR" machine show "$tmp/vc.json" 2>&1 | grep Valid)"
 
 # errors
 "$PPR" conv --paper > /dev/null 2> "$tmp/e"; rc=$?
