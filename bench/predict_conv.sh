@@ -199,8 +199,9 @@ for i, s in enumerate(user["sizes"]):
         meas[v] = med
         cells += 1
         within += abs(pr / med - 1) <= 0.10
-        errs.append((pr / med - 1, "%s %s n=%d" % (
-            runs[0][1]["sizes"][i]["resident"], v, s["n"])))
+        res = runs[0][1]["sizes"][i]["resident"]  # "L2", or "n=N" with SIZES
+        errs.append((pr / med - 1, "%s %s" % (res, v) if res.startswith("n=")
+                     else "%s %s n=%d" % (res, v, s["n"])))
         print("%-8s %10d %-15s %5d %10.3f %10.3f %+7.1f%% %10.3f %+7.1f%%" %
               (runs[0][1]["sizes"][i]["resident"], s["n"], v, k, pr, med,
                100 * (pr / med - 1), best, 100 * (pr / best - 1)))
