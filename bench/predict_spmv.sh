@@ -91,9 +91,14 @@ for mtx in $list; do
 	[ -n "$meas" ] || { echo "$name: measure failed"; continue; }
 	set -- $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 ph = d["phases"]
+r = (d.get("expected_error") or {}).get("time_range_s") or {}
 print(d["time_s"], d["ecm"]["time_s"], d["flops"], d["roofline"]["gflops"],
-      ph.get("branch_stalls", 0) / ph["total"] if ph["total"] > 0 else 0)' "$tmp/p")
+      ph.get("branch_stalls", 0) / ph["total"] if ph["total"] > 0 else 0,
+      r.get("low", "-"), r.get("high", "-"))' "$tmp/p")
 	ppr=$1 ecm=$2 flops=$3 rgf=$4 bshare=$5
+	# the measured time the machine file's own validation expects
+	# (`ppr predict`'s time_range_s): whether this measurement is in it
+	[ "$6" != - ] && printf '%s\t%s\t%s\t%s\n' "$name" "$meas" "$6" "$7" >> "$tmp/range"
 	awk -v n="$name" -v m="$meas" -v p="$ppr" -v b="$bshare" \
 		'BEGIN { printf "%s\t%.6g\t%.6g\n", n, p / m - 1, b }' >> "$tmp/val"
 	awk -v n="$name" -v m="$meas" -v p="$ppr" -v e="$ecm" -v f="$flops" -v r="$rgf" 'BEGIN {
@@ -118,6 +123,13 @@ summary() {
 [ -s "$tmp/err" ] && summary "$tmp/err" matrices
 [ -s "$tmp/err_big" ] && summary "$tmp/err_big" "matrices over the L3"
 [ -s "$tmp/err_random" ] && summary "$tmp/err_random" "random-column matrices"
+# an out-of-sample check of the validation the file already carries: the
+# range `ppr predict` gives (its group's extreme errors) against these
+# measurements
+[ -s "$tmp/range" ] && awk -F '\t' '
+	{ n++; if ($2 < $3) { lo++; l = l " " $1 } else if ($2 > $4) { hi++; h = h " " $1 } }
+	END { printf "measured within the time range of the file'"'"'s validation: %d of %d " \
+		"(faster than it: %d%s; slower: %d%s)\n", n - lo - hi, n, lo, l, hi, h }' "$tmp/range"
 if [ -n "${VALIDATION:-}" ] && [ -s "$tmp/val" ]; then
 	python3 - "$MACHINE" "$tmp/val" "$VALIDATION" "${EXIT_SHARE:-0.5}" \
 		"$(date -u '+%Y-%m-%d %H:%M UTC')" \
