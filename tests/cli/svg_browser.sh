@@ -102,7 +102,7 @@ browse dom "file://$tmp/heat.svg" "$tmp/heat.dom" &
 browse shot "file://$tmp/bars.svg" "$tmp/bars.png" 700,500 &
 browse dom "file://$tmp/bars.svg" "$tmp/bars.dom" &
 browse shot "file://$tmp/report.html" "$tmp/report.png" 1200,900 &
-browse dom "file://$tmp/report.html#sort=6d" "$tmp/report.dom" &
+browse dom "file://$tmp/report.html#sort=7d" "$tmp/report.dom" &
 wait
 
 # roofline
@@ -124,8 +124,8 @@ check_png "$tmp/report.png" 40 5 report
 grep -q '<body data-js-ok="1">' "$tmp/report.dom" && ok || bad "report script did not run or failed: $(grep -o '<body[^>]*>' "$tmp/report.dom")"
 [ "$(cnt '<svg ' "$tmp/report.dom")" = 4 ] && [ "$(cnt 'class="heat-cell heat-pred"' "$tmp/report.dom")" = 192 ] && ok || bad "report charts in DOM"
 [ "$(cnt 'class="dot dot-pred"' "$tmp/report.dom")" = 3 ] && ok || bad "report roofline dots"
-# GFLOP/s column (6) descending after the sort: numbers in order
-grep -o 'class="result-row">\(<td[^>]*>[^<]*</td>\)\{7\}' "$tmp/report.dom" |
+# GFLOP/s column (7) descending after the sort: numbers in order
+grep -o 'class="result-row">\(<td[^>]*>[^<]*</td>\)\{8\}' "$tmp/report.dom" |
 	sed 's/.*data-v="\([^"]*\)">[^<]*<\/td>$/\1/' > "$tmp/col"
 [ "$(wc -l < "$tmp/col")" = 6 ] && sort -g -r -c "$tmp/col" 2>/dev/null && ok || bad "sorted by GFLOP/s descending: $(tr '\n' ' ' < "$tmp/col")"
 grep -q 'class="sortable desc">GFLOP/s' "$tmp/report.dom" && ok || bad "sorted header marked"
