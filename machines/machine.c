@@ -634,20 +634,49 @@ static int parse_val_group(const struct machine_json *doc, const cJSON *v,
 	return 0;
 }
 
+/* A validation member's keys checked, and its "date" and "command" (""
+ * if not given) copied. */
+static int parse_val_head(const struct machine_json *doc, const cJSON *o,
+			  const char *name, const char *const *keys,
+			  char **date, char **cmd, struct ppr_err *err)
+{
+	const char *d, *c;
+	int rc;
+
+	if ((rc = machine_json_check_keys(doc, o, name, keys, err)) ||
+	    (rc = machine_json_get_string(doc, o, "date", 0, "", &d, err)) ||
+	    (rc = machine_json_get_string(doc, o, "command", 0, "", &c,
+					  err)))
+		return rc;
+	*date = xstrdup(d);
+	*cmd = xstrdup(c);
+	return 0;
+}
+
+/* A count of a validation member that cannot exceed another: 'key' (k)
+ * at most 'of' (n). */
+static int val_count_le(const struct machine_json *doc, const cJSON *o,
+			const char *key, uint64_t k, const char *of,
+			uint64_t n, struct ppr_err *err)
+{
+	if (k <= n)
+		return 0;
+	return machine_json_fail(doc, machine_json_member(o, key), err,
+				 "'%s' (%llu) must not exceed '%s' (%llu)",
+				 key, (unsigned long long)k, of,
+				 (unsigned long long)n);
+}
+
 /* The validation's "bcsr_pick" (struct machine_val_bcsr). */
 static int parse_val_bcsr(const struct machine_json *doc, const cJSON *o,
 			  struct machine_val_bcsr *b, struct ppr_err *err)
 {
-	const char *date, *cmd, *mm, *mp, *mb;
+	const char *mm, *mp, *mb;
 	uint64_t n, k;
 	int rc;
 
-	if ((rc = machine_json_check_keys(doc, o, "bcsr_pick", val_bcsr_keys,
-					  err)) ||
-	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
-					  err)) ||
-	    (rc = machine_json_get_string(doc, o, "command", 0, "", &cmd,
-					  err)) ||
+	if ((rc = parse_val_head(doc, o, "bcsr_pick", val_bcsr_keys, &b->date,
+				 &b->command, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "matrices",
 				       MACHINE_JSON_REQUIRED, 0, 1, 1u << 30,
 				       &n, err)) ||
@@ -675,17 +704,11 @@ static int parse_val_bcsr(const struct machine_json *doc, const cJSON *o,
 					  MACHINE_JSON_NONNEG, 0,
 					  &b->cost_mean, err)))
 		return rc;
-	b->date = xstrdup(date);
-	b->command = xstrdup(cmd);
 	b->min_matrix = xstrdup(mm);
 	b->min_pick = xstrdup(mp);
 	b->min_best = xstrdup(mb);
-	if (k > n)
-		return machine_json_fail(doc, machine_json_member(o,
-					 "at_least_95"), err, "'at_least_95' "
-					 "(%llu) must not exceed 'matrices' "
-					 "(%llu)", (unsigned long long)k,
-					 (unsigned long long)n);
+	if ((rc = val_count_le(doc, o, "at_least_95", k, "matrices", n, err)))
+		return rc;
 	/* a share is the pick's measured GFLOPS over the best's: 0..1 */
 	if (b->mean_share > 1 || b->min_share > b->mean_share)
 		return machine_json_fail(doc, machine_json_member(o,
@@ -709,16 +732,12 @@ static int parse_val_bcsr(const struct machine_json *doc, const cJSON *o,
 static int parse_val_conv(const struct machine_json *doc, const cJSON *o,
 			  struct machine_val_conv *c, struct ppr_err *err)
 {
-	const char *date, *cmd, *wc;
+	const char *wc;
 	uint64_t cells, within, sizes, right;
 	int rc;
 
-	if ((rc = machine_json_check_keys(doc, o, "conv", val_conv_keys,
-					  err)) ||
-	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
-					  err)) ||
-	    (rc = machine_json_get_string(doc, o, "command", 0, "", &cmd,
-					  err)) ||
+	if ((rc = parse_val_head(doc, o, "conv", val_conv_keys, &c->date,
+				 &c->command, err)) ||
 	    (rc = machine_json_get_u64(doc, o, "cells",
 				       MACHINE_JSON_REQUIRED, 0, 1, 1u << 20,
 				       &cells, err)) ||
@@ -741,21 +760,12 @@ static int parse_val_conv(const struct machine_json *doc, const cJSON *o,
 				       MACHINE_JSON_REQUIRED, 0, 0, 1u << 20,
 				       &right, err)))
 		return rc;
-	c->date = xstrdup(date);
-	c->command = xstrdup(cmd);
 	c->worst_cell = xstrdup(wc);
-	if (within > cells)
-		return machine_json_fail(doc, machine_json_member(o,
-					 "within_10"), err, "'within_10' "
-					 "(%llu) must not exceed 'cells' "
-					 "(%llu)", (unsigned long long)within,
-					 (unsigned long long)cells);
-	if (right > sizes)
-		return machine_json_fail(doc, machine_json_member(o,
-					 "best_right"), err, "'best_right' "
-					 "(%llu) must not exceed 'sizes' "
-					 "(%llu)", (unsigned long long)right,
-					 (unsigned long long)sizes);
+	if ((rc = val_count_le(doc, o, "within_10", within, "cells", cells,
+			       err)) ||
+	    (rc = val_count_le(doc, o, "best_right", right, "sizes", sizes,
+			       err)))
+		return rc;
 	/* an error is predicted / measured - 1: above -1; the worst is
 	 * the largest |error|, so not below the median */
 	if (c->worst_err <= -1)
@@ -782,21 +792,14 @@ static int parse_val_csr(const struct machine_json *doc, const cJSON *o,
 			 struct machine_validation *v, struct ppr_err *err)
 {
 	const cJSON *at;
-	const char *date, *cmd;
 	int rc;
 
-	if ((rc = machine_json_check_keys(doc, o, "spmv_csr", val_keys,
-					  err)) ||
-	    (rc = machine_json_get_string(doc, o, "date", 0, "", &date,
-					  err)) ||
-	    (rc = machine_json_get_string(doc, o, "command", 0, "", &cmd,
-					  err)) ||
+	if ((rc = parse_val_head(doc, o, "spmv_csr", val_keys, &v->date,
+				 &v->command, err)) ||
 	    (rc = machine_json_get_double(doc, o, "exit_share",
 					  MACHINE_JSON_NONNEG, 0,
 					  &v->exit_share, err)))
 		return rc;
-	v->date = xstrdup(date);
-	v->command = xstrdup(cmd);
 	if ((rc = parse_val_group(doc, o, "all", MACHINE_JSON_REQUIRED,
 				  &v->all, err)) ||
 	    (rc = parse_val_group(doc, o, "exits", 0, &v->exits, err)) ||
