@@ -185,7 +185,8 @@ within = cells = right = 0
 errs = []   # (error, "resident variant n=N") per cell
 for i, s in enumerate(user["sizes"]):
     meas = {}
-    mem = runs[0][1]["sizes"][i]["resident"] == "memory"
+    res = runs[0][1]["sizes"][i]["resident"]  # "L2", or "n=N" with SIZES
+    mem = res == "memory"
     use = [x for x in runs if not (mem and x[0] in moved)] or runs
     for a in s["algorithms"]:
         v = a["variant"]
@@ -199,11 +200,10 @@ for i, s in enumerate(user["sizes"]):
         meas[v] = med
         cells += 1
         within += abs(pr / med - 1) <= 0.10
-        res = runs[0][1]["sizes"][i]["resident"]  # "L2", or "n=N" with SIZES
         errs.append((pr / med - 1, "%s %s" % (res, v) if res.startswith("n=")
                      else "%s %s n=%d" % (res, v, s["n"])))
         print("%-8s %10d %-15s %5d %10.3f %10.3f %+7.1f%% %10.3f %+7.1f%%" %
-              (runs[0][1]["sizes"][i]["resident"], s["n"], v, k, pr, med,
+              (res, s["n"], v, k, pr, med,
                100 * (pr / med - 1), best, 100 * (pr / best - 1)))
     mb = max(meas, key=meas.get)
     right += mb == s["best"]

@@ -385,7 +385,7 @@ struct err_note {
 	const char *group;			/* "exits", "rest", "all" */
 	double share;				/* branch stalls / total */
 	double lo_s, hi_s;	/* the measured time the group's extreme
-				 * errors imply (0: none) */
+				 * errors imply */
 };
 
 static void error_note(const struct machine *m, int is_csr,
@@ -412,11 +412,10 @@ static void error_note(const struct machine *m, int is_csr,
 		e->group = "rest";
 	}
 	/* error = predicted / measured - 1, so measured = predicted /
-	 * (1 + error): the group's largest error gives the shortest time */
-	if (1 + e->g->max_err > 0 && 1 + e->g->min_err > 0) {
-		e->lo_s = pr->ppr.time_s / (1 + e->g->max_err);
-		e->hi_s = pr->ppr.time_s / (1 + e->g->min_err);
-	}
+	 * (1 + error): the group's largest error gives the shortest time
+	 * (the machine file's reader keeps -1 < min_error <= max_error) */
+	e->lo_s = pr->ppr.time_s / (1 + e->g->max_err);
+	e->hi_s = pr->ppr.time_s / (1 + e->g->min_err);
 }
 
 /* " (name)" when the group names the matrix, else "" */
@@ -428,11 +427,9 @@ static const char *in_paren(char *buf, size_t n, const char *name)
 	return buf;
 }
 
-/* the measured time within the group's errors, when they allow one */
+/* the measured time within the group's errors */
 static void print_range(FILE *f, const struct err_note *e)
 {
-	if (e->hi_s <= 0)
-		return;
 	fprintf(f, "            measured time to expect: %.4g to %.4g s "
 		"(this prediction / (1 + error) at the extremes of those "
 		"%u)\n", e->lo_s, e->hi_s, e->g->matrices);
@@ -481,7 +478,7 @@ static void print_error_note(FILE *f, const struct err_note *e)
  * when the file has no validation */
 static void json_error_note(cJSON *root, const struct err_note *e)
 {
-	cJSON *o;
+	cJSON *o, *r;
 
 	if (!e->applies)
 		return;
@@ -496,14 +493,9 @@ static void json_error_note(cJSON *root, const struct err_note *e)
 	cJSON_AddNumberToObject(o, "exit_share", e->v->exit_share);
 	cJSON_AddStringToObject(o, "group", e->group);
 	machine_val_group_add(o, e->g);
-	if (e->hi_s > 0) {
-		cJSON *r = cJSON_AddObjectToObject(o, "time_range_s");
-
-		cJSON_AddNumberToObject(r, "low", e->lo_s);
-		cJSON_AddNumberToObject(r, "high", e->hi_s);
-	} else {
-		cJSON_AddNullToObject(o, "time_range_s");
-	}
+	r = cJSON_AddObjectToObject(o, "time_range_s");
+	cJSON_AddNumberToObject(r, "low", e->lo_s);
+	cJSON_AddNumberToObject(r, "high", e->hi_s);
 	machine_val_group_add(cJSON_AddObjectToObject(o, "all"), &e->v->all);
 }
 

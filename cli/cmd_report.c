@@ -113,12 +113,9 @@ static void td_num(FILE *f, double v, const char *fmt)
  * file that carries a validation): "low to high", sorted by low */
 static void td_range(FILE *f, const cJSON *o)
 {
-	const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "expected_error");
-	const cJSON *r = cJSON_IsObject(e) ?
-			 cJSON_GetObjectItemCaseSensitive(e, "time_range_s") :
-			 NULL;
-	double lo = cJSON_IsObject(r) ? results_num(r, "low") : NAN;
-	double hi = cJSON_IsObject(r) ? results_num(r, "high") : NAN;
+	const cJSON *r = results_time_range(o);
+	double lo = r ? results_num(r, "low") : NAN;
+	double hi = r ? results_num(r, "high") : NAN;
 
 	if (!isfinite(lo) || !isfinite(hi)) {
 		fputs("<td class=\"num\" data-v=\"\"></td>", f);

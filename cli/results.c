@@ -182,6 +182,19 @@ double results_num(const cJSON *o, const char *name)
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
+const cJSON *results_time_range(const cJSON *result)
+{
+	const cJSON *e = cJSON_IsObject(result) ?
+			 cJSON_GetObjectItemCaseSensitive(result,
+							  "expected_error") :
+			 NULL;
+	const cJSON *r = cJSON_IsObject(e) ?
+			 cJSON_GetObjectItemCaseSensitive(e, "time_range_s") :
+			 NULL;
+
+	return cJSON_IsObject(r) ? r : NULL;
+}
+
 int results_roof_point(const cJSON *result, double *oi, double *gflops,
 		       double *gflops_meas, const char **level)
 {

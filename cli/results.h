@@ -43,6 +43,12 @@ void results_free(struct results *r);
 /* A number member of o, or NaN when absent / not a number. */
 double results_num(const cJSON *o, const char *name);
 
+/* The measured time a `ppr predict` result's validation implies: its
+ * expected_error.time_range_s object ("low", "high"), or NULL when the
+ * result has none (no validation in the machine file, another kernel,
+ * another command). */
+const cJSON *results_time_range(const cJSON *result);
+
 /*
  * The roofline dot of a predict result: intensity = flops / the DRAM
  * bytes (roofline.dram_intensity) when the kernel reaches memory, else

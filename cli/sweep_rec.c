@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/results.h"
 #include "cli/sweep.h"
 #include "common/xalloc.h"
 
@@ -293,16 +294,8 @@ static void csv_value(FILE *f, const cJSON *obj, const char *name)
  */
 static void csv_range(FILE *f, const cJSON *res)
 {
-	const cJSON *e = cJSON_IsObject(res) ?
-			 cJSON_GetObjectItemCaseSensitive(res,
-							  "expected_error") :
-			 NULL;
-	const cJSON *r = cJSON_IsObject(e) ?
-			 cJSON_GetObjectItemCaseSensitive(e, "time_range_s") :
-			 NULL;
+	const cJSON *r = results_time_range(res);
 
-	if (!cJSON_IsObject(r))
-		r = NULL;
 	fputc(',', f);
 	csv_value(f, r, "low");
 	fputc(',', f);
