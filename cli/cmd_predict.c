@@ -607,19 +607,24 @@ static void print_table(FILE *f, const struct machine *m,
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "PPR", o->time_s, o->gflops);
 	fprintf(f, "  %-10s %14.4g %12.3f\n", "ECM", pr->ecm.time_s,
 		pr->ecm.gflops);
-	if (isfinite(pr->roof.dram_intensity))
+	if (!(pr->flops > 0))
+		fprintf(f, "  %-10s %14.4g %12.3f  (no flops: the Roofline "
+			"bounds only the traffic's time%s%s)\n", "Roofline",
+			pr->roof.time_s, pr->roof.gflops,
+			pr->roof.limiting < 0 ? ", and there is none" :
+			", by the bandwidth of ",
+			pr->roof.limiting < 0 ? "" :
+			pr->lev[pr->roof.limiting].name);
+	else if (isfinite(pr->roof.dram_intensity))
 		fprintf(f, "  %-10s %14.4g %12.3f  (DRAM roofline %.3f, "
 			"intensity %.3f flop/B, peak %.1f)\n", "Roofline",
-			pr->roof.gflops > 0 ?
-			pr->flops / (pr->roof.gflops * 1e9) : 0,
-			pr->roof.gflops, pr->roof.dram_gflops,
-			pr->roof.dram_intensity, pr->roof_in.peak_gflops);
+			pr->roof.time_s, pr->roof.gflops,
+			pr->roof.dram_gflops, pr->roof.dram_intensity,
+			pr->roof_in.peak_gflops);
 	else
 		fprintf(f, "  %-10s %14.4g %12.3f  (no DRAM traffic: the data "
 			"stays in cache; bound by %s, peak %.1f)\n", "Roofline",
-			pr->roof.gflops > 0 ?
-			pr->flops / (pr->roof.gflops * 1e9) : 0,
-			pr->roof.gflops,
+			pr->roof.time_s, pr->roof.gflops,
 			pr->roof.limiting < 0 ? "the compute peak" :
 			pr->lev[pr->roof.limiting].name,
 			pr->roof_in.peak_gflops);
@@ -673,16 +678,17 @@ static void print_csv(FILE *f, const struct machine *m,
 	cli_csv_field(f, m->name);
 	fputc(',', f);
 	cli_csv_field(f, pr->describe);
-	fprintf(f, ",roofline,%.6g,%.6g,,,,,,", pr->roof.gflops > 0 ?
-		pr->flops / (pr->roof.gflops * 1e9) : 0, pr->roof.gflops);
+	fprintf(f, ",roofline,%.6g,%.6g,,,,,,", pr->roof.time_s,
+		pr->roof.gflops);
 	for (i = 0; i < pr->nlevels; i++)
 		fputs(",,", f);
 	fputc('\n', f);
 }
 
-static double finite_or_zero(double v)
+/* A bound that does not bind (no bytes at that level) is JSON null. */
+static cJSON *finite_or_null(double v)
 {
-	return isfinite(v) ? v : 0;
+	return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
 }
 
 static void print_json(FILE *f, const struct machine *m,
@@ -821,15 +827,16 @@ static void print_json(FILE *f, const struct machine *m,
 	cJSON_AddNumberToObject(o, "gflops", pr->ecm.gflops);
 	o = cJSON_AddObjectToObject(root, "roofline");
 	cJSON_AddNumberToObject(o, "peak_gflops", pr->roof_in.peak_gflops);
+	cJSON_AddNumberToObject(o, "time_s", pr->roof.time_s);
 	cJSON_AddNumberToObject(o, "gflops", pr->roof.gflops);
 	cJSON_AddNumberToObject(o, "dram_gflops", pr->roof.dram_gflops);
-	cJSON_AddNumberToObject(o, "dram_intensity",
-				finite_or_zero(pr->roof.dram_intensity));
+	cJSON_AddItemToObject(o, "dram_intensity",
+			      finite_or_null(pr->roof.dram_intensity));
 	cJSON_AddNumberToObject(o, "limiting_level", pr->roof.limiting);
 	arr = cJSON_AddArrayToObject(o, "ceilings_gflops");
 	for (i = 0; i < pr->nlevels; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateNumber(
-			finite_or_zero(pr->roof.ceiling_gflops[i])));
+		cJSON_AddItemToArray(arr,
+			finite_or_null(pr->roof.ceiling_gflops[i]));
 	if (fft) {
 		o = cJSON_AddObjectToObject(root, "fft3d");
 		cJSON_AddNumberToObject(o, "n", (double)fft->n);

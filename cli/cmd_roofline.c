@@ -152,15 +152,16 @@ struct dots {
 	size_t n, cap;
 };
 
-static void dots_add(struct dots *d, const cJSON *result, const char *input,
-		     const char *kernel)
+/* Adds the result's dot; -1 when it has none (no flops or no traffic). */
+static int dots_add(struct dots *d, const cJSON *result, const char *input,
+		    const char *kernel)
 {
 	double oi, gf, gm;
 	const char *level;
 	char lab[256];
 
 	if (results_roof_point(result, &oi, &gf, &gm, &level) != 0)
-		return;
+		return -1;
 	if (d->n == d->cap) {
 		d->cap = d->cap ? 2 * d->cap : 16;
 		d->p = xrealloc(d->p, d->cap * sizeof *d->p);
@@ -174,6 +175,7 @@ static void dots_add(struct dots *d, const cJSON *result, const char *input,
 	d->p[d->n].oi_meas = gm > 0 ? oi : 0;
 	d->p[d->n].gflops_meas = gm > 0 ? gm : 0;
 	d->n++;
+	return 0;
 }
 
 int cmd_roofline(int argc, char **argv)
@@ -264,7 +266,9 @@ int cmd_roofline(int argc, char **argv)
 			rc = 1;
 			continue;
 		}
-		dots_add(&d, j, argv[i], kernel);
+		if (dots_add(&d, j, argv[i], kernel) != 0)
+			cli_warn("%s: no flops or no traffic to place on the "
+				 "roofline; no dot", argv[i]);
 		cJSON_Delete(j);
 	}
 	f = cli_open_out(out);

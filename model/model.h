@@ -177,7 +177,10 @@ int model_ecm_eval(const struct model_ecm_in *in, struct model_ecm_out *out,
  * Roofline: min(peak, bandwidth x operational intensity).  The DRAM
  * roofline uses the bytes from memory; the cache-aware variant takes one
  * ceiling per level (bytes into that level and its bandwidth) and the
- * tightest wins.
+ * tightest wins.  The time is max(flops / peak, bytes / bandwidth of each
+ * level), the same bound written as a time: it equals flops / gflops when
+ * there are flops, and stays the traffic's time when there are none (a
+ * kernel without flops gets 0 GFLOPS, not the peak).
  */
 struct model_roofline_in {
 	double flops;
@@ -190,8 +193,10 @@ struct model_roofline_in {
 struct model_roofline_out {
 	double intensity[MODEL_MAX_LEVELS + 1]; /* flops/byte per level */
 	double ceiling_gflops[MODEL_MAX_LEVELS + 1];
-	double gflops;          /* min over peak and all ceilings */
-	int limiting;           /* -1: peak; else the level index */
+	double gflops;          /* min over peak and all ceilings; 0 without
+				   flops */
+	double time_s;          /* max(flops / peak, bytes / bandwidth) */
+	int limiting;           /* -1: peak (or no work); else the level */
 	double dram_intensity;  /* flops per byte from memory */
 	double dram_gflops;     /* classic DRAM roofline */
 };

@@ -456,14 +456,18 @@ int model_ecm_eval(const struct model_ecm_in *in, struct model_ecm_out *out,
 int model_roofline_eval(const struct model_roofline_in *in,
 			struct model_roofline_out *out, struct ppr_err *err)
 {
+	double t;
 	unsigned i;
 
 	if (!(in->peak_gflops > 0))
 		return bad(err, "roofline: peak must be positive");
 	if (!in->nlevels || in->nlevels > MODEL_MAX_LEVELS + 1)
 		return bad(err, "roofline: number of levels must be 1..5");
+	if (!(in->flops >= 0))
+		return bad(err, "roofline: flops must not be negative");
 	out->gflops = in->peak_gflops;
 	out->limiting = -1;
+	out->time_s = in->flops / (in->peak_gflops * 1e9);
 	for (i = 0; i < in->nlevels; i++) {
 		if (!(in->bw_gbs[i] > 0))
 			return bad(err, "roofline: bandwidths must be positive");
@@ -479,9 +483,19 @@ int model_roofline_eval(const struct model_roofline_in *in,
 			out->gflops = out->ceiling_gflops[i];
 			out->limiting = (int)i;
 		}
+		t = in->bytes[i] > 0 ? in->bytes[i] / (in->bw_gbs[i] * 1e9) : 0;
+		if (t > out->time_s) {
+			out->time_s = t;
+			if (!(in->flops > 0))
+				out->limiting = (int)i;
+		}
 	}
+	if (!(in->flops > 0))
+		out->gflops = 0;
 	i = in->nlevels - 1;
 	out->dram_intensity = out->intensity[i];
 	out->dram_gflops = fmin(in->peak_gflops, out->ceiling_gflops[i]);
+	if (!(in->flops > 0))
+		out->dram_gflops = 0;
 	return 0;
 }

@@ -238,10 +238,29 @@ static void test_ecm_roofline(void)
 	T_NEAR(ro.ceiling_gflops[0], 50, 1e-12);
 	T_NEAR(ro.gflops, 20, 1e-12);
 	T_CHECK(ro.limiting == 1);
+	T_NEAR(ro.time_s, 1e9 / 20e9, 1e-15);
 	r.peak_gflops = 10;
 	T_CHECK(model_roofline_eval(&r, &ro, NULL) == 0);
 	T_CHECK(ro.limiting == -1);
 	T_NEAR(ro.gflops, 10, 0);
+	T_NEAR(ro.time_s, 1e9 / 10e9, 1e-15);
+	/* No flops: 0 GFLOPS (not the peak), the time of the slowest
+	 * level's traffic (16 GB at 200 GB/s beats 1 GB at 20). */
+	r.flops = 0;
+	r.bytes[0] = 16e9;
+	T_CHECK(model_roofline_eval(&r, &ro, NULL) == 0);
+	T_NEAR(ro.gflops, 0, 0);
+	T_NEAR(ro.dram_gflops, 0, 0);
+	T_NEAR(ro.time_s, 16e9 / 200e9, 1e-15);
+	T_CHECK(ro.limiting == 0);
+	/* ... and nothing at all when there is no traffic either. */
+	r.bytes[0] = r.bytes[1] = 0;
+	T_CHECK(model_roofline_eval(&r, &ro, NULL) == 0);
+	T_NEAR(ro.gflops, 0, 0);
+	T_NEAR(ro.time_s, 0, 0);
+	T_CHECK(ro.limiting == -1);
+	r.flops = -1;
+	T_CHECK(model_roofline_eval(&r, &ro, NULL) != 0);
 }
 
 static void put(const char *dir, const char *name, const char *val)

@@ -351,7 +351,16 @@ for k in "spmv-csr" "spmv-bcsr --block 2x2"; do
 	grep -q '"text":	"the matrix has no nonzeros: no work, no BCSR advice"' \
 		"$tmp/e.json" && ok || bad "empty matrix $k: advice"
 	grep -q '"alternative"' "$tmp/e.json" && bad "empty matrix $k: names a shape" || ok
+	# No flops: the Roofline gives 0 GFLOPS in no time, not the peak.
+	sed -n '/"roofline":/,/}/p' "$tmp/e.json" > "$tmp/er.json"
+	grep -q '^		"gflops":	0,$' "$tmp/er.json" && grep -q '^		"time_s":	0,$' "$tmp/er.json" &&
+		ok || bad "empty matrix $k: roofline $(tr -d '\n\t' < "$tmp/er.json")"
+	grep -q '"dram_intensity":	null' "$tmp/er.json" && ok || bad "empty matrix $k: dram_intensity not null"
 done
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr "$tmp/empty.mtx" \
+	--no-advice > "$tmp/e.txt" 2> "$tmp/err"
+grep -q '^  Roofline  *0  *0.000  (no flops: the Roofline bounds only the traffic.s time, and there is none)$' \
+	"$tmp/e.txt" && ok || bad "empty matrix roofline row: $(grep Roofline "$tmp/e.txt")"
 
 # Far references (model/predict.c): random columns on zen4-epyc, whose
 # far_miss_cycles make them cost, are counted and named in the advice with

@@ -40,6 +40,12 @@ $PPR roofline -m machines/haswell.json -k spmv-csr gen:laplace2d:n=50 -o "$tmp/k
 [ "$(cnt 'class="dot dot-pred"' "$tmp/k.svg")" = 1 ] && ok || bad "--kernel: 1 dot"
 $PPR roofline -m machines/haswell.json -k spmv-csr /nonexistent.mtx -o "$tmp/k2.svg" 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "nonexistent.mtx: ppr predict failed" "$tmp/err" && ok || bad "failing input: rc=$rc $(cat "$tmp/err")"
+# an input without flops (an empty matrix): no dot, and a warning naming it
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 0\n' > "$tmp/empty.mtx"
+$PPR roofline -m machines/haswell.json -k spmv-csr "$tmp/empty.mtx" -o "$tmp/e.svg" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && [ "$(cnt 'class="dot dot-pred"' "$tmp/e.svg")" = 0 ] &&
+	grep -q "empty.mtx: no flops or no traffic to place on the roofline; no dot" "$tmp/err" &&
+	ok || bad "empty matrix: rc=$rc $(cat "$tmp/err")"
 # errors
 $PPR roofline tests/data/report/results.jsonl 2> "$tmp/err"; [ $? -eq 2 ] && ok || bad "no --machine must exit 2"
 $PPR roofline -m machines/haswell.json gen:laplace2d:n=5 2> "$tmp/err"; [ $? -eq 2 ] && ok || bad "input without --kernel must exit 2"
