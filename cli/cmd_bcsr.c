@@ -1020,6 +1020,11 @@ int cmd_bcsr(int argc, char **argv)
 		rc = cli_error_err(&err);
 		goto done;
 	}
+	if (!a.nnz) {
+		rc = cli_error("%s: the matrix has no nonzeros: no BCSR shape "
+			       "to pick", input);
+		goto done;
+	}
 	fprintf(stderr, "ppr bcsr: predicting 64 shapes of %s\n", input);
 	if (model_bcsr_select(&m, &a, &bo, res, &err)) {
 		rc = cli_error_err(&err);

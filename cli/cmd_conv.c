@@ -425,8 +425,8 @@ int cmd_conv(int argc, char **argv)
 				       argv[optind]);
 	if (sizes && parse_sizes(sizes, n, names, &ns))
 		return cli_usage_error(usage_text, "--sizes '%s': expected "
-				       "comma-separated lengths >= 64 (at most "
-				       "%d)", sizes, MAX_SIZES);
+				       "comma-separated lengths >= 64, at most "
+				       "%d of them", sizes, MAX_SIZES);
 	if (paper && (sizes || measure))
 		return cli_usage_error(usage_text, "--paper takes neither "
 				       "--sizes nor --measure");

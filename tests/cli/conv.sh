@@ -201,6 +201,12 @@ fi
 [ $rc -eq 1 ] && grep -q '^ppr: error: .*none.json' "$tmp/e" && ok || bad "missing machine: exit $rc $(cat "$tmp/e")"
 "$PPR" conv --help > "$tmp/h"; rc=$?
 [ $rc -eq 0 ] && grep -q '^usage: ppr conv' "$tmp/h" && ok || bad "help"
+# bad --sizes: usage error (2) whose first line says what is expected
+for sz in 16 "1024,,2048" "1k" "64,$(seq -s, 100 100 1700)"; do
+	"$PPR" conv --machine "$M/zen4-epyc.json" --sizes "$sz" > /dev/null 2> "$tmp/e"; rc=$?
+	[ $rc -eq 2 ] && [ "$(head -n 1 "$tmp/e")" = "ppr: --sizes '$sz': expected comma-separated lengths >= 64, at most 16 of them" ] &&
+		ok || bad "--sizes '$sz': rc=$rc $(head -n 1 "$tmp/e")"
+done
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

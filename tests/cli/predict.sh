@@ -361,6 +361,9 @@ done
 	--no-advice > "$tmp/e.txt" 2> "$tmp/err"
 grep -q '^  Roofline  *0  *0.000  (no flops: the Roofline bounds only the traffic.s time, and there is none)$' \
 	"$tmp/e.txt" && ok || bad "empty matrix roofline row: $(grep Roofline "$tmp/e.txt")"
+"$PPR" bcsr --machine "$M/zen4-epyc.json" "$tmp/empty.mtx" > /dev/null 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "ppr: error: $tmp/empty.mtx: the matrix has no nonzeros: no BCSR shape to pick" ] &&
+	ok || bad "bcsr of an empty matrix: rc=$rc $(cat "$tmp/err")"
 
 # Far references (model/predict.c): random columns on zen4-epyc, whose
 # far_miss_cycles make them cost, are counted and named in the advice with
