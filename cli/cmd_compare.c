@@ -289,6 +289,7 @@ int cmd_compare(int argc, char **argv)
 	FILE *f;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "s:M:f:o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's': simf = optarg; break;
@@ -316,7 +317,10 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case 'o': out = optarg; break;
 		case 'h': fputs(usage, stdout); return 0;
-		default: return cli_usage_error(usage, "unknown option");
+		default:
+			return cli_usage_error(usage, "compare: unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
 		}
 	}
 	if (!simf || !measf)

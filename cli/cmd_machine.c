@@ -723,6 +723,7 @@ static int detect(int argc, char **argv)
 	struct cpu_choice ch;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out_path = optarg; break;
@@ -778,7 +779,10 @@ static int detect(int argc, char **argv)
 			drift_limit /= 100;
 			break;
 		case 'h': print_help(); return 0;
-		default: return cli_usage_error(usage_str, "machine detect: bad option");
+		default:
+			return cli_usage_error(usage_str, "machine detect: "
+					       "unknown or incomplete "
+					       "option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind != argc)
@@ -1554,6 +1558,7 @@ static int show(int argc, char **argv)
 	int c;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -1562,7 +1567,10 @@ static int show(int argc, char **argv)
 					"machine show: --format must be table or json");
 			break;
 		case 'h': print_help(); return 0;
-		default: return cli_usage_error(usage_str, "machine show: bad option");
+		default:
+			return cli_usage_error(usage_str, "machine show: "
+					       "unknown or incomplete "
+					       "option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind + 1 != argc)

@@ -424,6 +424,7 @@ int cmd_report(int argc, char **argv)
 	FILE *f;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "m:t:o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'm':
@@ -433,7 +434,10 @@ int cmd_report(int argc, char **argv)
 		case 't': title = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h': fputs(usage, stdout); free(fb); return 0;
-		default: free(fb); return cli_usage_error(usage, "unknown option");
+		default: free(fb);
+			return cli_usage_error(usage, "report: unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
 		}
 	}
 	if (optind >= argc) {

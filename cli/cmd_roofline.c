@@ -199,6 +199,7 @@ int cmd_roofline(int argc, char **argv)
 	FILE *f;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "m:k:b:o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'm': mpath = optarg; break;
@@ -207,7 +208,10 @@ int cmd_roofline(int argc, char **argv)
 		case 'I': integer = 1; break;
 		case 'o': out = optarg; break;
 		case 'h': fputs(usage, stdout); return 0;
-		default: return cli_usage_error(usage, "unknown option");
+		default:
+			return cli_usage_error(usage, "roofline: unknown or "
+					       "incomplete option '%s'",
+					       argv[optind - 1]);
 		}
 	}
 	if (!mpath)

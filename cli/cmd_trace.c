@@ -128,6 +128,7 @@ static int convert(int argc, char **argv)
 	size_t n, i;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "f:t:vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -161,7 +162,9 @@ static int convert(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 0;
 		default:
-			return cli_usage_error(usage_text, "trace convert: bad option");
+			return cli_usage_error(usage_text, "trace convert: "
+					       "unknown or incomplete "
+					       "option '%s'", argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 2)
@@ -264,6 +267,7 @@ static int info_cmd(int argc, char **argv)
 	int c, rc;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -288,7 +292,9 @@ static int info_cmd(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 0;
 		default:
-			return cli_usage_error(usage_text, "trace info: bad option");
+			return cli_usage_error(usage_text, "trace info: "
+					       "unknown or incomplete "
+					       "option '%s'", argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 1)
