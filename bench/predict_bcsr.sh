@@ -40,6 +40,10 @@
 #   with plus the "validation" section's bcsr_pick from this pass
 #   (bench/bcsr_validation.py; machines/README.md), which `ppr bcsr`
 #   then reports as its "trust" line.
+#   When the machine file already carries a bcsr_pick validation (an
+#   earlier pass's), the summary ends with an out-of-sample check of it:
+#   its least and mean share beside this pass's, and the matrices where
+#   the pick fell below its least.
 #   "close" is what `ppr bcsr --measure-close` would choose: the fastest
 #   measured of the pick and the shapes predicted within its margin ("nc"
 #   shapes in all), as a share of the best; with BCSR_TWICE=1, "close2"
@@ -173,6 +177,7 @@ print(*r)' "$tmp/o.json" "$tmp/o2.json")
 	printf '%-34s %9.0f %5s %6s %9.3f %9.3f %6.3f %7.1f %7.1f %8s %5s %4s %6.3f %3d %8.3f %4s %6.3f %6.3f %6s' "$name" "$nnz" \
 		"$pick" "$best" "$pg" "$bg" "$share" "$cost" "$cost3" "$SPEED_PROBE" "$mv" "$runs1" "$cl" "$nc" \
 		"$cg" "$adv" "$advs" "$psh" "$pbest"
+	printf '%s\t%s\t%s\n' "$name" "$share" "$pick" >> "$tmp/shares"
 	if [ "$TWICE" = 1 ]; then
 		printf ' %6.3f %7.3f %6.3f\n' "$1" "$2" "$3"
 		echo "$share $cost $1 $2 $cl $nc $3 $cost3 $advs $picks $psh" >> "$tmp/all"
@@ -206,4 +211,23 @@ if [ -s "$tmp/all" ]; then
 			printf "re-measurement: the 1st run'"'"'s measured best reaches min %.3f mean %.3f of the 2nd run'"'"'s best, >= 0.95 on %d\n", m3, s3 / n, k3
 			printf "close choice of the 1st run in the 2nd: min %.3f mean %.3f of the best, >= 0.95 on %d\n", m7, s7 / n, k7
 		   } }' "$tmp/all"
+fi
+# an out-of-sample check of the validation the machine file already
+# carries (from an earlier pass): its figures beside this pass's, and the
+# matrices where the pick fell below the least it gave
+if [ -s "$tmp/shares" ]; then
+	python3 - "$MACHINE" "$tmp/shares" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[1])).get("validation", {}).get("bcsr_pick")
+rows = [ln.rstrip("\n").split("\t") for ln in open(sys.argv[2])]
+sh = [float(r[1]) for r in rows]
+if v and sh:
+    below = ["%s %.3f (%s)" % (r[0], float(r[1]), r[2]) for r in rows
+             if float(r[1]) < v["min_share"]]
+    print("against the file's validation (%s): it had the pick at least %.3f, mean %.3f, "
+          ">= 0.95 on %d of %d; here %.3f, %.3f, %d of %d; below its least: %s"
+          % (v["date"], v["min_share"], v["mean_share"], v["at_least_95"], v["matrices"],
+             min(sh), sum(sh) / len(sh), sum(x >= 0.95 for x in sh), len(sh),
+             "%d (%s)" % (len(below), ", ".join(below)) if below else "none"))
+PY
 fi

@@ -80,6 +80,9 @@ echo "load: $(uptime | sed 's/.*load average: //')"
 # from the rounds' summary below (machines/README.md; other members kept):
 # the cells within 10%, the median and the worst error, the sizes whose
 # best was right.  It needs ROUNDS of 2 or more.
+# When the machine file already carries a conv validation (an earlier
+# pass's), the rounds' summary ends with an out-of-sample check of it: its
+# figures beside this pass's, and the cells beyond the worst error it gave.
 # the memory read bandwidth (max of its runs) in a `ppr machine detect` log
 detect_bw() {
 	sed -n 's/^ *memory read bandwidth *min.*max *\([0-9.]*\) GB.*/\1/p' "$1"
@@ -217,6 +220,18 @@ for i, s in enumerate(user["sizes"]):
                  s["memory_gbs"], min(bws), max(bws)))
 print("cells within 10%%: %d of %d; predicted best = measured best at %d of %d sizes"
       % (within, cells, right, len(user["sizes"])))
+# an out-of-sample check of the validation the machine file already
+# carries (from an earlier pass): its figures beside this pass's, and the
+# cells whose error lies beyond the worst it gave
+fv = json.load(open(machine)).get("validation", {}).get("conv")
+if fv:
+    wv = abs(fv["worst_error"])
+    out = ["%s %+.1f%%" % (c, 100 * e) for e, c in errs if abs(e) > wv]
+    print("against the file's validation (%s): it had %d of %d cells within 10%%, worst %+.1f%%, "
+          "the best right at %d of %d sizes; here %d of %d, %d of %d; beyond its worst: %s"
+          % (fv["date"], fv["within_10"], fv["cells"], 100 * fv["worst_error"],
+             fv["best_right"], fv["sizes"], within, cells, right, len(user["sizes"]),
+             "%d (%s)" % (len(out), ", ".join(out)) if out else "none"))
 if val_out:
     # the "validation" section's "conv" (machines/README.md) into the
     # machine file the cells were predicted with, other members kept
