@@ -30,7 +30,7 @@ static const char usage_str[] =
 	"\n"
 	"  --fill         blocks and fill ratio of BCSR r x c, r,c = 1..8\n"
 	"                 (blocks aligned at 0; fill = blocks*r*c/nnz)\n"
-	"  --format F     table (default), csv or json\n"
+	"  -f, --format F table (default), csv or json\n"
 	"  -o FILE        write there instead of stdout\n";
 
 static void print_table(FILE *f, const char *name,
@@ -212,7 +212,7 @@ static int matrix_info_cmd(int argc, char **argv)
 	memset(nb, 0, sizeof(nb));
 	optind = 1;
 	opterr = 0;
-	while ((o = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+	while ((o = getopt_long(argc, argv, ":f:o:h", opts, NULL)) != -1) {
 		switch (o) {
 		case 'F':
 			fill = 1;

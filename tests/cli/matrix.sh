@@ -41,6 +41,10 @@ grep -q '^nnz *725$' "$tmp/out" && ok || bad "laplace3d n=5 nnz (7*125-6*25=725)
 expect_rc 0 "$PPR" matrix info gen:random:n=100,per_row=3,seed=4 --fill --format csv
 [ "$(wc -l <"$tmp/out")" = 65 ] && ok || bad "csv: header + 64 rows"
 grep -q '^"gen:random:n=100,per_row=3,seed=4",300,1,1,300,1.000000$' "$tmp/out" && ok || bad "csv 1x1 row (RFC 4180 quoted name)"
+cp "$tmp/out" "$tmp/long.csv"
+# -f is --format, as in the other commands
+expect_rc 0 "$PPR" matrix info gen:random:n=100,per_row=3,seed=4 --fill -f csv
+cmp -s "$tmp/out" "$tmp/long.csv" && ok || bad "-f csv differs from --format csv"
 
 # --- files ------------------------------------------------------------------
 printf '%%%%MatrixMarket matrix coordinate complex hermitian\n3 3 2\n2 1 1 2\n3 3 4 0\n' >"$tmp/h.mtx"
