@@ -302,6 +302,23 @@ static void csv_range(FILE *f, const cJSON *res)
 	csv_value(f, r, "high");
 }
 
+/* ",ecm,roofline": the time the ECM model and the Roofline give on the
+ * same inputs (`ppr predict`'s ecm.time_s and roofline.time_s), empty
+ * where the record has none (ppr bcsr, ppr matrix). */
+static void csv_models(FILE *f, const cJSON *res)
+{
+	static const char *const m[] = { "ecm", "roofline" };
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		const cJSON *o = cJSON_IsObject(res) ?
+			cJSON_GetObjectItemCaseSensitive(res, m[k]) : NULL;
+
+		fputc(',', f);
+		csv_value(f, cJSON_IsObject(o) ? o : NULL, "time_s");
+	}
+}
+
 int sweep_csv_write(const char *path, const struct sweep_recs *rs,
 		    const size_t *idx, size_t n)
 {
@@ -315,7 +332,8 @@ int sweep_csv_write(const char *path, const struct sweep_recs *rs,
 	if (!f)
 		return 1;
 	fputs("input,machine,kernel,options,status,time_s,time_low_s,"
-	      "time_high_s,gflops,bottleneck,pick,nnz,elapsed_s,error\r\n", f);
+	      "time_high_s,ecm_time_s,roofline_time_s,gflops,bottleneck,pick,"
+	      "nnz,elapsed_s,error\r\n", f);
 	for (i = 0; i < n; i++) {
 		const cJSON *j = rs->v[idx[i]].j;
 		const cJSON *key = cJSON_GetObjectItemCaseSensitive(j, "key");
@@ -329,8 +347,10 @@ int sweep_csv_write(const char *path, const struct sweep_recs *rs,
 		for (k = 0; k < 5; k++) {
 			fputc(',', f);
 			csv_value(f, cJSON_IsObject(res) ? res : NULL, resf[k]);
-			if (k == 0)
+			if (k == 0) {
 				csv_range(f, res);
+				csv_models(f, res);
+			}
 		}
 		fputc(',', f);
 		csv_value(f, j, "elapsed_s");

@@ -78,9 +78,9 @@ expect_rc 0 "$PPR" sweep --info -j 1 "$tmp/small.mtx" "$tmp/d/a.mtx" gen:laplace
 sort -c "$tmp/dry" 2>/dev/null; awk '{print $NF}' "$tmp/dry" | LC_ALL=C sort -c && ok || bad "inputs in sorted order"
 
 # --- CSV -----------------------------------------------------------------------
-head -n 1 "$tmp/r1.csv" | grep -q '^input,machine,kernel,options,status,time_s,time_low_s,time_high_s,gflops,bottleneck,pick,nnz,elapsed_s,error' && ok || bad "csv header"
+head -n 1 "$tmp/r1.csv" | grep -q '^input,machine,kernel,options,status,time_s,time_low_s,time_high_s,ecm_time_s,roofline_time_s,gflops,bottleneck,pick,nnz,elapsed_s,error' && ok || bad "csv header"
 [ "$(lines "$tmp/r1.csv")" = 8 ] && ok || bad "csv: header + 7 rows"
-grep -q '^"gen:random:n=100,per_row=3,seed=4",,none,fill,ok,,,,,,,300,' "$tmp/r1.csv" && ok || bad "csv: quoted input with commas, nnz"
+grep -q '^"gen:random:n=100,per_row=3,seed=4",,none,fill,ok,,,,,,,,,300,' "$tmp/r1.csv" && ok || bad "csv: quoted input with commas, nnz"
 grep -q "bad.mtx,,none,fill,error,.*row index 4 is out of range" "$tmp/r1.csv" && ok || bad "csv: error row"
 [ "$(tr -cd '\r' <"$tmp/r1.csv" | wc -c)" = 8 ] && ok || bad "csv: CRLF line ends (RFC 4180)"
 # the measured time a CSR prediction's validation implies: its record's
@@ -98,6 +98,13 @@ set -- $jr
 	&& ok || bad "csv range = the record's time_range_s (to 1e-8, the CSV's 9 digits): '$jr' / '$rng'"
 awk -F, 'NR > 1 && $2 ~ /haswell/ { exit !($6 > 0 && $7 == "" && $8 == "") }' "$tmp/rng.csv" \
 	&& ok || bad "csv: no range without a validation: $(grep haswell "$tmp/rng.csv")"
+# the ECM's and the Roofline's times beside PPR's: the records' ecm.time_s
+# and roofline.time_s (to the CSV's 9 digits)
+mt=$(sed -n 's/.*"ecm":{[^}]*"time_s":\([^,}]*\).*"roofline":{[^}]*"time_s":\([^,}]*\).*/\1 \2/p' "$tmp/rng.jsonl" | head -n 1)
+cm=$(awk -F, 'NR == 2 { print $9, $10 }' "$tmp/rng.csv")
+[ -n "$mt" ] && awk -v a="$mt" -v b="$cm" 'BEGIN { split(a, x, " "); split(b, y, " ");
+	d = (x[1] - y[1]) / x[1]; e = (x[2] - y[2]) / x[2]; exit !(x[2] > 0 && d * d < 1e-16 && e * e < 1e-16) }' \
+	&& ok || bad "csv: ecm_time_s, roofline_time_s '$cm' != the record's '$mt'"
 
 # --- resume: nothing to do; partial last line dropped --------------------------
 cp "$tmp/r1.jsonl" "$tmp/r1.orig"
