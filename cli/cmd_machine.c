@@ -27,7 +27,7 @@ static const char usage_str[] =
 	"                          [--caches auto|sysfs|cpuid] [--sysfs DIR] [--caches-only]\n"
 	"                          [--cpu fastest|any|N]\n"
 	"       ppr machine detect --clock-only [--runs N] [--cpu fastest|any|N]\n"
-	"       ppr machine show M.json [--format table|json]\n";
+	"       ppr machine show M.json [--format table|csv|json]\n";
 
 static const char help_str[] =
 	"\n"
@@ -95,7 +95,9 @@ static const char help2_str[] =
 	"        test guest ran at 3.48 and at 4.17 GHz): predict with a refreshed\n"
 	"        file, e.g. detect --base machines/zen4-epyc.json -o here.json.\n"
 	"show    prints a machine file: clock, peak, caches with geometry, policies,\n"
-	"        bandwidths and latencies, memory.\n";
+	"        bandwidths and latencies, memory (--format csv: a row per cache\n"
+	"        level and one for memory; json: the table's figures, with units\n"
+	"        and the ppr version).\n";
 
 static void print_help(void)
 {
@@ -1449,6 +1451,70 @@ static void show_table(const struct machine *m)
 	fputs(rule, stdout);
 }
 
+/*
+ * CSV: one row per cache level (the split L1's instruction cache second,
+ * as in the table), then memory.  The caches' geometry is the physical
+ * one; usable_ways / usable_sets are what the model simulates when other
+ * cores hold the rest.  Numbers a level does not give are empty.
+ */
+static void csv_num(double v, const char *fmt)
+{
+	fputc(',', stdout);
+	if (v > 0)
+		printf(fmt, v);
+}
+
+static void show_csv(const struct machine *m)
+{
+	unsigned i;
+
+	fputs("machine,level,type,size_bytes,ways,usable_ways,sets,usable_sets,"
+	      "line_bytes,replacement,inclusion,write_policy,prefetch,"
+	      "bandwidth_bytes_per_cycle,bandwidth_gbs,latency_cycles,"
+	      "latency_ns\r\n", stdout);
+	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
+		const struct sim_level_config *L;
+		const struct machine_level *X;
+		uint64_t psets;
+
+		if (m->hier.split_l1 && i == 1) {
+			L = &m->hier.l1i;
+			X = &m->l1i;
+		} else {
+			unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
+
+			L = &m->hier.levels[k];
+			X = &m->level[k];
+		}
+		psets = X->ways && L->line_size ?
+			X->size_bytes / ((uint64_t)X->ways * L->line_size) : 0;
+		cli_csv_field(stdout, m->name);
+		fputc(',', stdout);
+		cli_csv_field(stdout, L->name);
+		printf(",%s,%llu,%u,%u,%llu,%llu,%u,%s,%s,%s,%s",
+		       L->role == SIM_ROLE_DATA ? "data" :
+		       L->role == SIM_ROLE_INSTR ? "instruction" : "unified",
+		       (unsigned long long)X->size_bytes, X->ways, L->ways,
+		       (unsigned long long)(psets ? psets : L->sets),
+		       (unsigned long long)L->sets, L->line_size,
+		       sim_repl_name(L->repl),
+		       machine_inclusion_name(L->inclusion),
+		       sim_write_name(L->write), sim_prefetch_name(L->prefetch));
+		csv_num(X->bandwidth_bytes_per_cycle, "%.6g");
+		csv_num(X->bandwidth_bytes_per_cycle * m->clock_ghz, "%.6g");
+		csv_num(X->latency_cycles, "%.6g");
+		fputs(",\r\n", stdout);
+	}
+	cli_csv_field(stdout, m->name);
+	fputs(",memory,memory,,,,,,,,,,", stdout);
+	csv_num(m->clock_ghz > 0 ? m->mem_bandwidth_gbs / m->clock_ghz : 0,
+		"%.6g");
+	csv_num(m->mem_bandwidth_gbs, "%.6g");
+	csv_num(m->mem_latency_ns * m->clock_ghz, "%.6g");
+	csv_num(m->mem_latency_ns, "%.6g");
+	fputs("\r\n", stdout);
+}
+
 static void show_json(const struct machine *m)
 {
 	cJSON *root = cJSON_CreateObject(), *lv, *arr, *o;
@@ -1458,6 +1524,14 @@ static void show_json(const struct machine *m)
 	cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
 	cJSON_AddStringToObject(root, "machine", m->name);
 	cJSON_AddStringToObject(root, "file", m->path ? m->path : "");
+	o = cJSON_AddObjectToObject(root, "units");
+	cJSON_AddStringToObject(o, "clock_ghz", "10^9 cycles/s");
+	cJSON_AddStringToObject(o, "peak_gflops_dp", "10^9 flop/s");
+	cJSON_AddStringToObject(o, "*_bytes", "B");
+	cJSON_AddStringToObject(o, "*_cycles", "core cycles");
+	cJSON_AddStringToObject(o, "*_bytes_per_cycle", "B per core cycle");
+	cJSON_AddStringToObject(o, "*_gbs", "10^9 B/s");
+	cJSON_AddStringToObject(o, "*_ns", "ns");
 	cJSON_AddNumberToObject(root, "clock_ghz", m->clock_ghz);
 	cJSON_AddNumberToObject(root, "cores", m->cores);
 	cJSON_AddStringToObject(root, "core_model", model_machine_core(m)->name);
@@ -1562,9 +1636,10 @@ static int show(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (cli_format_parse(optarg, &fmt) || fmt == CLI_FMT_CSV)
+			if (cli_format_parse(optarg, &fmt))
 				return cli_usage_error(usage_str,
-					"machine show: --format must be table or json");
+					"machine show: --format must be table, "
+					"csv or json");
 			break;
 		case 'h': print_help(); return 0;
 		default:
@@ -1579,6 +1654,8 @@ static int show(int argc, char **argv)
 		return cli_error_err(&err);
 	if (fmt == CLI_FMT_JSON)
 		show_json(&m);
+	else if (fmt == CLI_FMT_CSV)
+		show_csv(&m);
 	else
 		show_table(&m);
 	machine_release(&m);

@@ -135,6 +135,15 @@ static int print_json(FILE *f, const char *name,
 		return -1;
 	cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
 	cJSON_AddStringToObject(root, "matrix", name);
+	o = cJSON_AddObjectToObject(root, "units");
+	cJSON_AddStringToObject(o, "rows", "rows (cols: columns)");
+	cJSON_AddStringToObject(o, "nnz", "nonzeros after symmetric "
+				"expansion and merging duplicates (stored: "
+				"entries in the file)");
+	cJSON_AddStringToObject(o, "row_length", "nonzeros per row");
+	if (fill)
+		cJSON_AddStringToObject(o, "fill", "stored block entries per "
+					"nonzero (blocks*r*c/nnz)");
 	cJSON_AddStringToObject(root, "format", matrix_format_name(inf->format));
 	if (inf->type_code[0])
 		cJSON_AddStringToObject(root, "type_code", inf->type_code);

@@ -374,11 +374,17 @@ static int info_cmd(int argc, char **argv)
 			(unsigned long long)info.skipped_flush, info.line_size,
 			(unsigned long long)info.bytes);
 	} else {
-		cJSON *root = cJSON_CreateObject();
+		cJSON *root = cJSON_CreateObject(), *u;
 		char *s;
+
 
 		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
 		cJSON_AddStringToObject(root, "trace", in);
+		u = cJSON_AddObjectToObject(root, "units");
+		cJSON_AddStringToObject(u, "records", "memory references (the "
+					"op and tag counts too)");
+		cJSON_AddStringToObject(u, "line_size_bytes", "B");
+		cJSON_AddStringToObject(u, "bytes", "B of the input read");
 		cJSON_AddStringToObject(root, "format",
 					trace_format_name(info.format));
 		if (info.format == TRACE_FMT_DIN)

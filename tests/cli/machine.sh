@@ -13,6 +13,24 @@ for want in "Machine:           haswell" "Clock:             2.700 GHz" \
 done
 $PPR machine show --format json machines/zen4-epyc.json > "$tmp/z.json" && ok || bad "show json exit"
 grep -q '"ppr_version"' "$tmp/z.json" && grep -q '"size_bytes":	49152' "$tmp/z.json" && ok || bad "json content"
+grep -q '"units":	{' "$tmp/z.json" && grep -q '"\*_bytes_per_cycle":	"B per core cycle"' "$tmp/z.json" && ok || bad "json units"
+# CSV: a row per cache level and one for memory, CRLF line ends (RFC 4180);
+# haswell.json's figures (L3 32 B/cy at 2.7 GHz = 86.4 GB/s; memory 34.56
+# GB/s = 12.8 B/cy, 70 ns = 189 cycles)
+$PPR machine show -f csv machines/haswell.json > "$tmp/h.csv" && ok || bad "show csv exit"
+tr -d '\r' < "$tmp/h.csv" > "$tmp/h.txt"
+[ "$(head -n 1 "$tmp/h.txt")" = "machine,level,type,size_bytes,ways,usable_ways,sets,usable_sets,line_bytes,replacement,inclusion,write_policy,prefetch,bandwidth_bytes_per_cycle,bandwidth_gbs,latency_cycles,latency_ns" ] &&
+	ok || bad "csv header: $(head -n 1 "$tmp/h.txt")"
+grep -qx 'haswell,L3,unified,31457280,20,20,24576,24576,64,lru,inclusive,write-back,none,32,86.4,36,' "$tmp/h.txt" &&
+	ok || bad "csv L3 row: $(grep L3 "$tmp/h.txt")"
+grep -qx 'haswell,memory,memory,,,,,,,,,,,12.8,34.56,189,70' "$tmp/h.txt" && ok || bad "csv memory row: $(grep memory "$tmp/h.txt")"
+[ "$(wc -l < "$tmp/h.txt")" = 5 ] && [ "$(tr -cd '\r' < "$tmp/h.csv" | wc -c)" = 5 ] && ok || bad "csv: header + 4 rows, CRLF"
+# the shared L3's usable ways, and a split L1 (instruction cache second)
+$PPR machine show -f csv machines/zen4-epyc.json | tr -d '\r' > "$tmp/z.txt"
+sed -n 3p "$tmp/z.txt" | grep -q '^zen4-epyc,L1I,instruction,32768,' && ok || bad "csv split L1: $(sed -n 3p "$tmp/z.txt")"
+grep -q '^zen4-epyc,L3,unified,33554432,16,9,' "$tmp/z.txt" && ok || bad "csv usable ways: $(grep L3 "$tmp/z.txt")"
+$PPR machine show -f xml machines/haswell.json 2> "$tmp/e"; rc=$?
+[ $rc -eq 2 ] && head -n 1 "$tmp/e" | grep -qx "ppr: machine show: --format must be table, csv or json" && ok || bad "show -f xml: $rc $(head -n 1 "$tmp/e")"
 
 # the shared L3: physical geometry, and the ways the program gets
 out=$($PPR machine show machines/zen4-epyc.json) && ok || bad "show zen4 exit"

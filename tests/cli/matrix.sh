@@ -26,6 +26,7 @@ expect_rc 0 "$PPR" matrix info gen:laplace2d:n=10 --format json
 [ "$(json_num nnz "$tmp/out")" = 460 ] && ok || bad "laplace2d n=10 nnz $(json_num nnz "$tmp/out") != 460"
 [ "$(json_num rows "$tmp/out")" = 100 ] && ok || bad "laplace2d n=10 rows"
 grep -q '"ppr_version":' "$tmp/out" && ok || bad "json lacks ppr_version"
+grep -q '"row_length":	"nonzeros per row"' "$tmp/out" && ok || bad "json lacks units"
 near "$(json_num mean "$tmp/out")" 4.6 1e-12 && ok || bad "row mean"
 
 expect_rc 0 "$PPR" matrix info gen:fem3d:n=4,dof=3 --fill --format json

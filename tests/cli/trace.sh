@@ -81,6 +81,8 @@ same "$tmp/seq.din" "$tmp/pipe.din"
 run "$PPR" trace info --format json "$tmp/pipe.ppr"
 if grep -q '"records":[[:space:]]*1000' "$tmp/out"; then ok
 else bad "json records: $(cat "$tmp/out")"; fi
+grep -q '"bytes":[[:space:]]*"B of the input read"' "$tmp/out" && grep -q '"ppr_version"' "$tmp/out" &&
+	ok || bad "json units and version: $(cat "$tmp/out")"
 
 # ---- 3. lackey: I, L, S, M with valgrind chatter -------------------------
 cat > "$tmp/a.lackey" <<'EOF'
