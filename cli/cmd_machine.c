@@ -1275,6 +1275,33 @@ fail:
 	return rc;
 }
 
+/*
+ * The levels as `machine show` lists them: the split L1's instruction
+ * cache second.  show_level sets the simulated level (*L) and the file's
+ * (*X) of entry i and returns its physical sets (0 when unknown).
+ */
+static unsigned show_nlevels(const struct machine *m)
+{
+	return m->hier.nlevels + (m->hier.split_l1 ? 1 : 0);
+}
+
+static uint64_t show_level(const struct machine *m, unsigned i,
+			   const struct sim_level_config **L,
+			   const struct machine_level **X)
+{
+	if (m->hier.split_l1 && i == 1) {
+		*L = &m->hier.l1i;
+		*X = &m->l1i;
+	} else {
+		unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
+
+		*L = &m->hier.levels[k];
+		*X = &m->level[k];
+	}
+	return (*X)->ways && (*L)->line_size ? (*X)->size_bytes /
+		((uint64_t)(*X)->ways * (*L)->line_size) : 0;
+}
+
 static void show_table(const struct machine *m)
 {
 	static const char *rule =
@@ -1310,20 +1337,11 @@ static void show_table(const struct machine *m)
 	fputs(rule, stdout);
 	puts("Cache Topology");
 	fputs(rule, stdout);
-	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
+	for (i = 0; i < show_nlevels(m); i++) {
 		const struct sim_level_config *L;
 		const struct machine_level *X;
-		uint64_t psets;
+		uint64_t psets = show_level(m, i, &L, &X);
 
-		if (m->hier.split_l1 && i == 1) {
-			L = &m->hier.l1i;
-			X = &m->l1i;
-		} else {
-			unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
-
-			L = &m->hier.levels[k];
-			X = &m->level[k];
-		}
 		printf("Name:              %s\n", L->name);
 		if (X->size_bytes >= (1u << 20))
 			printf("Size:              %.1f MiB\n", X->size_bytes / 1048576.0);
@@ -1334,8 +1352,6 @@ static void show_table(const struct machine *m)
 		       L->role == SIM_ROLE_DATA ? "Data cache" :
 		       L->role == SIM_ROLE_INSTR ? "Instruction cache" : "Unified cache");
 		printf("Associativity:     %u\n", X->ways);
-		psets = X->ways && L->line_size ?
-			X->size_bytes / ((uint64_t)X->ways * L->line_size) : 0;
 		if (L->ways != X->ways)
 			printf("Usable ways:       %u (%.1f MiB; the rest held by "
 			       "other cores)\n", L->ways, L->size / 1048576.0);
@@ -1472,22 +1488,11 @@ static void show_csv(const struct machine *m)
 	      "line_bytes,replacement,inclusion,write_policy,prefetch,"
 	      "bandwidth_bytes_per_cycle,bandwidth_gbs,latency_cycles,"
 	      "latency_ns\r\n", stdout);
-	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
+	for (i = 0; i < show_nlevels(m); i++) {
 		const struct sim_level_config *L;
 		const struct machine_level *X;
-		uint64_t psets;
+		uint64_t psets = show_level(m, i, &L, &X);
 
-		if (m->hier.split_l1 && i == 1) {
-			L = &m->hier.l1i;
-			X = &m->l1i;
-		} else {
-			unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
-
-			L = &m->hier.levels[k];
-			X = &m->level[k];
-		}
-		psets = X->ways && L->line_size ?
-			X->size_bytes / ((uint64_t)X->ways * L->line_size) : 0;
 		cli_csv_field(stdout, m->name);
 		fputc(',', stdout);
 		cli_csv_field(stdout, L->name);
@@ -1539,25 +1544,14 @@ static void show_json(const struct machine *m)
 	cJSON_AddNumberToObject(root, "peak_gflops_dp",
 				m->flops_per_cycle_dp * m->clock_ghz);
 	arr = cJSON_AddArrayToObject(root, "levels");
-	for (i = 0; i < m->hier.nlevels + (m->hier.split_l1 ? 1 : 0); i++) {
+	for (i = 0; i < show_nlevels(m); i++) {
 		const struct sim_level_config *L;
 		const struct machine_level *X;
-		uint64_t psets;
+		uint64_t psets = show_level(m, i, &L, &X);
 
-		if (m->hier.split_l1 && i == 1) {
-			L = &m->hier.l1i;
-			X = &m->l1i;
-		} else {
-			unsigned k = (m->hier.split_l1 && i > 1) ? i - 1 : i;
-
-			L = &m->hier.levels[k];
-			X = &m->level[k];
-		}
 		lv = cJSON_CreateObject();
 		cJSON_AddStringToObject(lv, "name", L->name);
 		cJSON_AddNumberToObject(lv, "size_bytes", (double)X->size_bytes);
-		psets = X->ways && L->line_size ?
-			X->size_bytes / ((uint64_t)X->ways * L->line_size) : 0;
 		cJSON_AddNumberToObject(lv, "sets", (double)(psets ? psets :
 								L->sets));
 		cJSON_AddNumberToObject(lv, "ways", X->ways);
