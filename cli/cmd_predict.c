@@ -380,7 +380,10 @@ static void advise_other(const struct model_prediction *pr, struct advice *a)
  */
 struct err_note {
 	int applies;				/* spmv-csr */
-	const struct machine_validation *v;	/* NULL: none in the file */
+	int no_work;				/* no nonzeros: the validation's
+						 * matrices all had some */
+	const struct machine_validation *v;	/* NULL: none in the file, or
+						 * no_work */
 	const struct machine_val_group *g;	/* this prediction's group */
 	const char *group;			/* "exits", "rest", "all" */
 	double share;				/* branch stalls / total */
@@ -397,7 +400,8 @@ static void error_note(const struct machine *m, int is_csr,
 	e->applies = is_csr;
 	e->share = pr->ppr.cycles > 0 ?
 		   pr->ppr_in.stall_cycles / pr->ppr.cycles : 0;
-	if (!is_csr || !v->have)
+	e->no_work = !(pr->flops > 0);
+	if (!is_csr || !v->have || e->no_work)
 		return;
 	e->v = v;
 	e->g = &v->all;
@@ -443,6 +447,12 @@ static void print_error_note(FILE *f, const struct err_note *e)
 
 	if (!e->applies)
 		return;
+	if (!v && e->no_work) {
+		fprintf(f, "\nerror:      not known: the matrix has no nonzeros "
+			"(the errors of a validation are those of matrices "
+			"with work to do)\n");
+		return;
+	}
 	if (!v) {
 		fprintf(f, "\nerror:      not known: this machine file has no "
 			"validation (bench/predict_spmv.sh with VALIDATION=FILE "
@@ -475,7 +485,7 @@ static void print_error_note(FILE *f, const struct err_note *e)
 }
 
 /* JSON expected_error: the group that applies, "all" beside it; null
- * when the file has no validation */
+ * when the file has no validation or the matrix no nonzeros */
 static void json_error_note(cJSON *root, const struct err_note *e)
 {
 	cJSON *o, *r;

@@ -361,6 +361,12 @@ done
 	--no-advice > "$tmp/e.txt" 2> "$tmp/err"
 grep -q '^  Roofline  *0  *0.000  (no flops: the Roofline bounds only the traffic.s time, and there is none)$' \
 	"$tmp/e.txt" && ok || bad "empty matrix roofline row: $(grep Roofline "$tmp/e.txt")"
+# no error range from the validation, whose matrices all had work to do
+grep -qx 'error:      not known: the matrix has no nonzeros (the errors of a validation are those of matrices with work to do)' \
+	"$tmp/e.txt" && ! grep -q 'measured time to expect' "$tmp/e.txt" && ok || bad "empty matrix error note: $(grep -A2 '^error' "$tmp/e.txt")"
+"$PPR" predict --machine "$M/zen4-epyc.json" --kernel spmv-csr "$tmp/empty.mtx" \
+	--no-advice --format json > "$tmp/e.json" 2> "$tmp/err"
+grep -q '^	"expected_error":	null' "$tmp/e.json" && ok || bad "empty matrix expected_error: $(grep expected_error "$tmp/e.json")"
 "$PPR" bcsr --machine "$M/zen4-epyc.json" "$tmp/empty.mtx" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "ppr: error: $tmp/empty.mtx: the matrix has no nonzeros: no BCSR shape to pick" ] &&
 	ok || bad "bcsr of an empty matrix: rc=$rc $(cat "$tmp/err")"
