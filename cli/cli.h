@@ -35,6 +35,10 @@ int cli_error_err(const struct ppr_err *err);
 /* "ppr <cmd>: <msg>" plus the usage on stderr; returns 2. */
 int cli_usage_error(const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* A MATRIX argument that is a malformed generator spec is bad usage: its
+ * message and the usage, returning 2; 0 for anything else (files and good
+ * specs, whose loading reports its own errors). */
+int cli_check_gen(const char *usage, const char *input);
 /* Print a warning "ppr: warning: <msg>" on stderr. */
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "matrix/matrix.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -55,6 +56,18 @@ int cli_usage_error(const char *usage, const char *fmt, ...)
 	if (usage)
 		fputs(usage, stderr);
 	return 2;
+}
+
+int cli_check_gen(const char *usage, const char *input)
+{
+	struct ppr_err err = { 0 };
+	char buf[1400];
+
+	if (!input || !matrix_spec_is_gen(input) ||
+	    matrix_gen_check(input, &err) != PPR_EINVAL)
+		return 0;
+	return cli_usage_error(usage, "%s",
+			       ppr_err_format(&err, buf, sizeof(buf)));
 }
 
 void cli_warn(const char *fmt, ...)

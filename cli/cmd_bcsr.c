@@ -1006,6 +1006,8 @@ int cmd_bcsr(int argc, char **argv)
 		return cli_usage_error(usage_text, "one MATRIX argument (file "
 				       "or gen:...) is required");
 	input = argv[optind];
+	if (cli_check_gen(usage_text, input))
+		return 2;
 	if (!bo.threads && model_threads_default(&bo.threads, &err))
 		return cli_error_err(&err);
 	if (machine_load(mpath, &m, &err))

@@ -629,6 +629,8 @@ int cmd_dag(int argc, char **argv)
 	}
 	if (kernel && optind == argc - 1) {
 		kp.input = argv[optind++];
+		if (cli_check_gen(usage_text, kp.input))
+			return 2;
 	}
 	if (optind < argc)
 		return cli_usage_error(usage_text,

@@ -559,6 +559,8 @@ int cmd_measure(int argc, char **argv)
 				return cli_usage_error(usage_text, "measure: "
 					"%s needs a MATRIX argument", p.kernel);
 			p.input = argv[optind++];
+			if (cli_check_gen(usage_text, p.input))
+				return 2;
 		}
 		if (optind < argc)
 			return cli_usage_error(usage_text, "measure: "

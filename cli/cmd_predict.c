@@ -985,6 +985,8 @@ int cmd_predict(int argc, char **argv)
 					       "one MATRIX argument (file or "
 					       "gen:...)", p.kernel);
 		p.input = argv[optind];
+		if (cli_check_gen(usage_text, p.input))
+			return 2;
 	} else if (optind != argc) {
 		return cli_usage_error(usage_text, "kernel %s takes no MATRIX "
 				       "argument ('%s')", p.kernel,

@@ -527,6 +527,8 @@ static int trace_kernel(int argc, char **argv)
 			return cli_usage_error(usage_text, "trace: %s needs a "
 					       "MATRIX argument", p.kernel);
 		p.input = argv[optind++];
+		if (cli_check_gen(usage_text, p.input))
+			return 2;
 	}
 	if (optind < argc)
 		return cli_usage_error(usage_text, "trace: unexpected argument "

@@ -184,6 +184,8 @@ static int gen_laplace(const char *spec, uint64_t n, int dim, struct csr *a,
 				   "generator '%s': n=%" PRIu64 " gives 2^32 or more rows",
 				   spec, n);
 	nnz = dim == 2 ? 5 * n2 - 4 * n : 7 * rows - 6 * n2;
+	if (!a)
+		return 0;	/* matrix_gen_check */
 	if (alloc_csr(spec, rows, rows, nnz, a, err))
 		return err ? err->code : PPR_ENOMEM;
 	for (z = 0; z < (dim == 3 ? n : 1); z++)
@@ -230,6 +232,8 @@ static int gen_fem3d(const char *spec, uint64_t n, uint64_t K, struct csr *a,
 	if (!mul_ok(t * t, t, &nnz) || !mul_ok(nnz, K * K, &nnz))
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
 				   "generator '%s': nonzero count overflows", spec);
+	if (!a)
+		return 0;
 	if (alloc_csr(spec, rows, rows, nnz, a, err))
 		return err ? err->code : PPR_ENOMEM;
 	for (z = 0; z < n; z++)
@@ -283,6 +287,8 @@ static int gen_banded(const char *spec, uint64_t n, uint64_t bw,
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
 				   "generator '%s': nonzero count overflows", spec);
 	nnz -= bw * (bw + 1);
+	if (!a)
+		return 0;
 	if (alloc_csr(spec, n, n, nnz, a, err))
 		return err ? err->code : PPR_ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -316,6 +322,8 @@ static int gen_random(const char *spec, uint64_t n, uint64_t K,
 	if (!mul_ok(n, K, &nnz))
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
 				   "generator '%s': nonzero count overflows", spec);
+	if (!a)
+		return 0;
 	if (alloc_csr(spec, n, ncols, nnz, a, err))
 		return err ? err->code : PPR_ENOMEM;
 	mark = xcalloc((size_t)ncols, sizeof(uint32_t));
@@ -374,6 +382,8 @@ static int gen_rmat(const char *spec, uint64_t scale, uint64_t ef,
 	if (!mul_ok(n, ef, &m))
 		return ppr_err_set(err, PPR_ERANGE, NULL, 0, 0,
 				   "generator '%s': edge count overflows", spec);
+	if (!a)
+		return 0;
 	rc = matrix_coo_init(&t, n, n, m, MATRIX_SYM_GENERAL, 0, spec, err);
 	if (rc)
 		return rc;
@@ -417,7 +427,8 @@ int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 	int which = -1, nkv = 0, rc;
 	uint64_t dups = 0;
 
-	memset(out, 0, sizeof(*out));
+	if (out)
+		memset(out, 0, sizeof(*out));
 	memset(&inf, 0, sizeof(inf));
 	memset(kv, 0, sizeof(kv));
 	if (!matrix_spec_is_gen(spec))
@@ -494,8 +505,9 @@ int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 			      err);
 		break;
 	}
-	if (rc) {
-		matrix_csr_release(out);
+	if (rc || !out) {
+		if (out)
+			matrix_csr_release(out);
 		return rc;
 	}
 	inf.format = MATRIX_FMT_GEN;
@@ -511,4 +523,9 @@ int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 	if (info)
 		*info = inf;
 	return 0;
+}
+
+int matrix_gen_check(const char *spec, struct ppr_err *err)
+{
+	return matrix_gen(spec, NULL, NULL, err);
 }

@@ -128,6 +128,14 @@ int matrix_rb_parse_buf(const char *name, const char *buf, size_t len,
 int matrix_gen(const char *spec, struct csr *out, struct matrix_info *info,
 	       struct ppr_err *err);
 
+/*
+ * The spec's checks alone, nothing generated: 0, PPR_EINVAL for a
+ * malformed spec (unknown generator or parameter, a value out of its
+ * domain), PPR_ERANGE for one too large to index.  The memory check is
+ * left to matrix_gen.
+ */
+int matrix_gen_check(const char *spec, struct ppr_err *err);
+
 /* 1 if s names a generator ("gen:..."). */
 int matrix_spec_is_gen(const char *s);
 

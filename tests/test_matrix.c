@@ -630,6 +630,27 @@ static void test_gen(void)
 		T_CHECK_AT(matrix_load(bad[k].spec, &a, NULL, &err) != 0,
 			   bad[k].line);
 		T_STR_AT(err.msg, bad[k].msg, bad[k].line);
+		/* the check alone gives the same verdict, generating nothing:
+		 * EINVAL for a malformed spec, ERANGE for one too large */
+		memset(&err, 0, sizeof(err));
+		T_CHECK_AT(matrix_gen_check(bad[k].spec, &err) ==
+			   (strstr(bad[k].msg, "2^32") ? PPR_ERANGE :
+			    PPR_EINVAL), bad[k].line);
+		T_STR_AT(err.msg, bad[k].msg, bad[k].line);
+	}
+	for (k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		struct ppr_err err;
+
+		memset(&err, 0, sizeof(err));
+		T_CHECK_AT(matrix_gen_check(rows[k].spec, &err) == 0,
+			   rows[k].line);
+	}
+	{
+		/* 2.4e11 nonzeros: the check passes (memory is matrix_gen's) */
+		struct ppr_err err;
+
+		memset(&err, 0, sizeof(err));
+		T_CHECK(matrix_gen_check("gen:fem3d:n=1000,dof=3", &err) == 0);
 	}
 	/* fem3d: natural dof x dof blocks, so BCSR 3x3 has fill exactly 1 */
 	{

@@ -31,5 +31,21 @@ for c in "predict -m" "roofline -o" "report -o" "compare -s" "machine show -f" "
 	[ $rc -eq 2 ] && head -n 1 "$tmp/err" | grep -q "^ppr: .*'-[a-z]'$" && ok ||
 		bad "$c without its value: exit $rc: $(head -n 1 "$tmp/err")"
 done
+# a malformed generator spec as the MATRIX argument is bad usage too (2),
+# in every command that takes one (matrix/README.md), before any work;
+# one too large to index is an error of the input (1)
+M=machines/zen4-epyc.json
+for c in "predict -m $M -k spmv-csr" "bcsr -m $M" "measure -k spmv-csr" \
+	"dag -m $M --kernel spmv-csr" "trace --kernel spmv-csr -o $tmp/x.trc" "matrix info"; do
+	for g in gen:laplace2d:n=0 gen:fem3d:n=3,dof=0 gen:nosuch:n=3 gen:random:n=5,per_row=9 gen:laplace2d:n=3x; do
+		# shellcheck disable=SC2086
+		"$PPR" $c "$g" > /dev/null 2> "$tmp/err"; rc=$?
+		[ $rc -eq 2 ] && head -n 1 "$tmp/err" | grep -q "^ppr: .*generator '" && ok ||
+			bad "$c $g: exit $rc: $(head -n 1 "$tmp/err")"
+	done
+	# shellcheck disable=SC2086
+	"$PPR" $c gen:laplace3d:n=100000 > /dev/null 2> "$tmp/err"; rc=$?
+	[ $rc -eq 1 ] && grep -q "2^32 or more rows" "$tmp/err" && ok || bad "$c too large: exit $rc: $(head -n 1 "$tmp/err")"
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
