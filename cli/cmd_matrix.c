@@ -254,14 +254,11 @@ static int matrix_info_cmd(int argc, char **argv)
 		return cli_usage_error(usage_str,
 			"matrix info: one MATRIX only (extra '%s')",
 			argv[optind + 1]);
+	if (cli_check_gen(usage_str, argv[optind]))
+		return 2;
 	rc = matrix_load(argv[optind], &a, &inf, &err);
-	if (rc) {
-		/* A malformed generator spec is a usage problem. */
-		if (matrix_spec_is_gen(argv[optind]) && rc == PPR_EINVAL)
-			return cli_usage_error(usage_str, "matrix info: %s",
-					       err.msg);
+	if (rc)
 		return cli_error_err(&err);
-	}
 	matrix_row_stats_compute(&a, &st);
 	if (fill)
 		matrix_fill_count_all(&a, nb);

@@ -377,7 +377,6 @@ static int info_cmd(int argc, char **argv)
 		cJSON *root = cJSON_CreateObject(), *u;
 		char *s;
 
-
 		cJSON_AddStringToObject(root, "ppr_version", PPR_VERSION);
 		cJSON_AddStringToObject(root, "trace", in);
 		u = cJSON_AddObjectToObject(root, "units");

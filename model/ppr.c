@@ -458,6 +458,7 @@ int model_roofline_eval(const struct model_roofline_in *in,
 {
 	double t;
 	unsigned i;
+	int slowest = -1;	/* the level whose traffic takes longest */
 
 	if (!(in->peak_gflops > 0))
 		return bad(err, "roofline: peak must be positive");
@@ -486,16 +487,16 @@ int model_roofline_eval(const struct model_roofline_in *in,
 		t = in->bytes[i] > 0 ? in->bytes[i] / (in->bw_gbs[i] * 1e9) : 0;
 		if (t > out->time_s) {
 			out->time_s = t;
-			if (!(in->flops > 0))
-				out->limiting = (int)i;
+			slowest = (int)i;
 		}
 	}
-	if (!(in->flops > 0))
-		out->gflops = 0;
 	i = in->nlevels - 1;
 	out->dram_intensity = out->intensity[i];
 	out->dram_gflops = fmin(in->peak_gflops, out->ceiling_gflops[i]);
-	if (!(in->flops > 0))
-		out->dram_gflops = 0;
+	if (!(in->flops > 0)) {
+		/* no work: no GFLOPS to bound, only the traffic's time */
+		out->gflops = out->dram_gflops = 0;
+		out->limiting = slowest;
+	}
 	return 0;
 }
